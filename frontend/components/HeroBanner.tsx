@@ -1,0 +1,83 @@
+import { Box, Container, Heading, Image, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import { defaultHeroImage, fallbackSrc, type ResponsiveImage, srcSet } from './images.ts'
+
+export interface HeroBannerProps {
+  readonly title: string
+  readonly subtitle?: string
+  /** Background artwork; the site's default when omitted. */
+  readonly image?: ResponsiveImage
+  /** Fill the viewport below the navigation bar (the home page). */
+  readonly fullScreen?: boolean
+  /** The heading level: h1 unless the page has its own h1 further down. */
+  readonly headingLevel?: 'h1' | 'h2'
+  readonly children?: ReactNode
+}
+
+export function HeroBanner({
+  title,
+  subtitle,
+  image = defaultHeroImage,
+  fullScreen = false,
+  headingLevel = 'h1',
+  children,
+}: HeroBannerProps) {
+  return (
+    <Box
+      as="section"
+      aria-label={title}
+      position="relative"
+      overflow="hidden"
+      color="white"
+      bg="brand.900"
+      display="flex"
+      alignItems="center"
+      minH={fullScreen ? 'calc(100svh - 5rem)' : { base: '18rem', md: '22rem' }}
+      py={{ base: '16', md: '20' }}
+    >
+      <picture>
+        <source type="image/avif" srcSet={srcSet(image, 'avif')} sizes="100vw" />
+        <source type="image/webp" srcSet={srcSet(image, 'webp')} sizes="100vw" />
+        <Image
+          src={fallbackSrc(image)}
+          alt={image.alt}
+          width="960"
+          height={Math.round(960 / image.aspectRatio)}
+          // The full-screen hero is the first thing seen: fetch its image before anything else.
+          fetchPriority={fullScreen ? 'high' : 'auto'}
+          decoding="async"
+          position="absolute"
+          inset="0"
+          w="full"
+          h="full"
+          objectFit="cover"
+        />
+      </picture>
+      <Box
+        position="absolute"
+        inset="0"
+        bgGradient="to-r"
+        gradientFrom="rgba(8, 15, 45, 0.88)"
+        gradientTo="rgba(8, 15, 45, 0.55)"
+      />
+      <Container maxW="7xl" position="relative">
+        <Box maxW="3xl">
+          <Heading
+            as={headingLevel}
+            size={{ base: '4xl', md: fullScreen ? '6xl' : '5xl' }}
+            lineHeight="1.1"
+            mb="5"
+          >
+            {title}
+          </Heading>
+          {subtitle && (
+            <Text fontSize={{ base: 'lg', md: 'xl' }} color="gray.100" mb={children ? '8' : '0'}>
+              {subtitle}
+            </Text>
+          )}
+          {children}
+        </Box>
+      </Container>
+    </Box>
+  )
+}

@@ -1,0 +1,152 @@
+import { Box, Button, Container, Flex, HStack, Link, Stack } from '@chakra-ui/react'
+import { contactButton, navLinks } from '../../shared/routes.ts'
+import { site } from '../site.ts'
+import { CloseIcon, MenuIcon } from './icons.tsx'
+
+/**
+ * Fixed top navigation. Its scroll state (`data-scrolled`) is set by the shell script; the small-
+ * screen menu is a native <details> disclosure, so it opens without JavaScript and the script
+ * only closes it when a link is chosen.
+ */
+export function NavBar({ currentPath }: { currentPath: string }) {
+  const current = (href: string) => (href === currentPath ? ('page' as const) : undefined)
+  return (
+    <Box
+      as="header"
+      data-site-header=""
+      position="fixed"
+      top="0"
+      insetX="0"
+      zIndex="sticky"
+      bg="white"
+      py="4"
+      transition="padding 0.2s ease, background-color 0.2s ease, box-shadow 0.2s ease"
+      _motionReduce={{ transition: 'none' }}
+      css={{
+        '&[data-scrolled]': {
+          bg: 'rgba(255, 255, 255, 0.85)',
+          backdropFilter: 'saturate(180%) blur(10px)',
+          boxShadow: 'sm',
+          py: '2',
+        },
+      }}
+    >
+      <Container maxW="7xl">
+        <Flex align="center" justify="space-between" gap="4">
+          <Link
+            href="/"
+            fontWeight="bold"
+            fontSize="xl"
+            color="brand.fg"
+            aria-label={`${site.name} home`}
+          >
+            {site.name}
+          </Link>
+
+          <HStack as="nav" aria-label="Main" gap="6" hideBelow="lg">
+            <HStack as="ul" gap="6">
+              {navLinks.map((link) => (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    aria-current={current(link.href)}
+                    color="gray.700"
+                    fontWeight="medium"
+                    _hover={{ color: 'brand.fg' }}
+                    _currentPage={{
+                      color: 'brand.fg',
+                      textDecoration: 'underline',
+                      textUnderlineOffset: '6px',
+                    }}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </HStack>
+            <Button asChild colorPalette="brand" size="md">
+              <a href={contactButton.href} aria-current={current(contactButton.href)}>
+                {contactButton.label}
+              </a>
+            </Button>
+          </HStack>
+
+          <Box
+            as="details"
+            data-mobile-menu=""
+            hideFrom="lg"
+            css={{
+              '&[open] [data-icon=open]': { display: 'none' },
+              '&:not([open]) [data-icon=close]': { display: 'none' },
+            }}
+          >
+            <Box
+              as="summary"
+              aria-label="Menu"
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
+              boxSize="11"
+              rounded="md"
+              cursor="pointer"
+              color="gray.800"
+              listStyleType="none"
+              _hover={{ bg: 'gray.100' }}
+              _focusVisible={{
+                outline: '2px solid',
+                outlineColor: 'brand.500',
+                outlineOffset: '2px',
+              }}
+              css={{ '&::-webkit-details-marker': { display: 'none' } }}
+            >
+              <span data-icon="open">
+                <MenuIcon />
+              </span>
+              <span data-icon="close">
+                <CloseIcon />
+              </span>
+            </Box>
+            <Box
+              as="nav"
+              aria-label="Main (mobile)"
+              position="absolute"
+              top="100%"
+              insetX="0"
+              bg="white"
+              borderBottomWidth="1px"
+              borderColor="gray.200"
+              boxShadow="md"
+            >
+              <Container maxW="7xl" py="4">
+                <Stack as="ul" gap="1">
+                  {navLinks.map((link) => (
+                    <li key={link.href}>
+                      <Link
+                        href={link.href}
+                        aria-current={current(link.href)}
+                        display="block"
+                        py="3"
+                        color="gray.800"
+                        fontWeight="medium"
+                        _currentPage={{ color: 'brand.fg' }}
+                      >
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
+                  <li>
+                    <Button asChild colorPalette="brand" width="full" mt="2">
+                      <a href={contactButton.href} aria-current={current(contactButton.href)}>
+                        {contactButton.label}
+                      </a>
+                    </Button>
+                  </li>
+                </Stack>
+              </Container>
+            </Box>
+          </Box>
+        </Flex>
+      </Container>
+    </Box>
+  )
+}

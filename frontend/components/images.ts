@@ -1,0 +1,27 @@
+/** Widths every responsive image is rendered at (scripts/generate-images.ts writes them). */
+export const imageWidths = [480, 960, 1600] as const
+
+export interface ResponsiveImage {
+  /** File stem under /images, e.g. `hero-default` for /images/hero-default-960.avif. */
+  readonly name: string
+  /** Intrinsic aspect ratio, width / height: reserves the box so nothing shifts as it loads. */
+  readonly aspectRatio: number
+  /** Empty for decorative images. */
+  readonly alt: string
+}
+
+export const defaultHeroImage: ResponsiveImage = {
+  name: 'hero-default',
+  aspectRatio: 16 / 9,
+  alt: '',
+}
+
+export function srcSet(image: ResponsiveImage, format: 'avif' | 'webp' | 'jpg'): string {
+  return imageWidths.map((width) => `/images/${image.name}-${width}.${format} ${width}w`).join(', ')
+}
+
+export function fallbackSrc(image: ResponsiveImage): string {
+  return `/images/${image.name}-960.jpg`
+}
+
+export const socialImagePath = '/images/social-default.jpg'

@@ -1,0 +1,31 @@
+import { usePageContext } from 'vike-react/usePageContext'
+import { absoluteUrl } from '../../shared/site.ts'
+import { site } from '../site.ts'
+
+/** Search and sharing tags every page carries beyond the title, description and image vike-react writes. */
+export default function Head() {
+  const pageContext = usePageContext()
+  const { title, description, keywords } = pageContext.config
+  const url = absoluteUrl(site, pageContext.urlPathname)
+  const isErrorPage = pageContext.is404 ?? false
+  return (
+    <>
+      {keywords && <meta name="keywords" content={keywords.join(', ')} />}
+      {isErrorPage ? (
+        <meta name="robots" content="noindex" />
+      ) : (
+        <>
+          <link rel="canonical" href={url} />
+          <meta property="og:url" content={url} />
+        </>
+      )}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={site.name} />
+      <meta property="og:locale" content="en_GB" />
+      {typeof title === 'string' && <meta name="twitter:title" content={title} />}
+      {typeof description === 'string' && <meta name="twitter:description" content={description} />}
+      <meta name="theme-color" content="#1a3aa3" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    </>
+  )
+}

@@ -1,0 +1,3 @@
+import { initShell } from '../shell/shell.ts'
+
+initShell()

@@ -1,0 +1,21 @@
+import { Button, Container, Heading, Text } from '@chakra-ui/react'
+import { usePageContext } from 'vike-react/usePageContext'
+import { notFound, serverError } from './content.ts'
+
+export default function Page() {
+  const { is404 } = usePageContext()
+  const content = is404 === false ? serverError : notFound
+  return (
+    <Container maxW="3xl" py={{ base: '20', md: '32' }} textAlign="center">
+      <Heading as="h1" size="5xl" mb="4">
+        {content.heading}
+      </Heading>
+      <Text fontSize="lg" color="gray.700" mb="8">
+        {content.text}
+      </Text>
+      <Button asChild colorPalette="brand" size="lg">
+        <a href="/">Back to the home page</a>
+      </Button>
+    </Container>
+  )
+}

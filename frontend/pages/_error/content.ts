@@ -1,0 +1,15 @@
+import { site } from '../../site.ts'
+
+export const notFound = {
+  title: `404 Page Not Found | ${site.name}`,
+  description: 'The page you were looking for does not exist.',
+  heading: '404 Page Not Found',
+  text: 'Did you forget to add the page to the router?',
+}
+
+export const serverError = {
+  title: `Something went wrong | ${site.name}`,
+  description: 'Something went wrong on our side.',
+  heading: 'Something went wrong',
+  text: 'Please try again in a moment.',
+}

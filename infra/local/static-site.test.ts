@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startLocalServer } from './server.ts'
+
+let site: RunningServer
+let root: string
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'site-'))
+  mkdirSync(join(root, 'about'))
+  mkdirSync(join(root, 'assets'))
+  writeFileSync(join(root, 'index.html'), '<h1>Home</h1>')
+  writeFileSync(join(root, 'about', 'index.html'), '<h1>About</h1>')
+  writeFileSync(join(root, '404.html'), '<h1>404 Page Not Found</h1>')
+  writeFileSync(join(root, 'assets', 'app.1a2b.js'), 'console.log(1)'.repeat(100))
+  writeFileSync(join(tmpdir(), 'outside-the-site.txt'), 'secret')
+  site = await startLocalServer({ root, port: 0, analytics: false })
+})
+
+afterAll(async () => {
+  await site.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+const get = (path: string, init?: RequestInit) =>
+  fetch(`${site.url}${path}`, { redirect: 'manual', ...init })
+
+describe('local static site', () => {
+  it('serves pages at their canonical URLs with the security headers', async () => {
+    const response = await get('/about')
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('<h1>About</h1>')
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it('redirects a trailing slash to the canonical URL', async () => {
+    const response = await get('/about/')
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe('/about')
+  })
+
+  it('answers unknown paths with the 404 page and status 404', async () => {
+    const response = await get('/no-such-page')
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('404 Page Not Found')
+  })
+
+  it('never serves files outside the site folder', async () => {
+    for (const path of [
+      '/../outside-the-site.txt',
+      '/..%2foutside-the-site.txt',
+      '/%2e%2e/outside-the-site.txt',
+    ]) {
+      const response = await get(path)
+      expect(response.status).toBe(404)
+      expect(await response.text()).not.toContain('secret')
+    }
+  })
+
+  it('caches hashed assets for a year and compresses them with brotli', async () => {
+    const response = await fetch(`${site.url}/assets/app.1a2b.js`, {
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('content-encoding')).toBe('br')
+    const raw = Buffer.from(await response.arrayBuffer())
+    // fetch may or may not decode; either way the content is the file.
+    const text = raw.toString().startsWith('console')
+      ? raw.toString()
+      : brotliDecompressSync(raw).toString()
+    expect(text).toBe('console.log(1)'.repeat(100))
+  })
+
+  it('refuses methods other than GET and HEAD', async () => {
+    const response = await get('/', { method: 'DELETE' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET, HEAD')
+  })
+})

@@ -1,0 +1,97 @@
+/**
+ * Renders the site's artwork (self-hosted in place of stock photos) to responsive AVIF, WebP and
+ * JPEG files in frontend/public/images, plus the default social-sharing image. The outputs are
+ * committed; run `npm run images` after changing the artwork below.
+ */
+import { mkdirSync } from 'node:fs'
+import sharp from 'sharp'
+import { imageWidths } from '../frontend/components/images.ts'
+
+const outDir = new URL('../frontend/public/images/', import.meta.url).pathname
+mkdirSync(outDir, { recursive: true })
+
+function nodes(count: number, width: number, height: number, seed: number): string {
+  let state = seed
+  const random = () => {
+    state = (state * 16807) % 2147483647
+    return state / 2147483647
+  }
+  const points = Array.from({ length: count }, () => [random() * width, random() * height])
+  const lines = points
+    .map(([x1, y1], i) => {
+      const [x2, y2] = points[(i * 7 + 3) % count] ?? [0, 0]
+      return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#7aa2ff" stroke-opacity="0.18" stroke-width="2"/>`
+    })
+    .join('')
+  const dots = points
+    .map(
+      ([x, y], i) =>
+        `<circle cx="${x}" cy="${y}" r="${4 + (i % 5) * 3}" fill="#9db8ff" fill-opacity="${0.25 + (i % 4) * 0.15}"/>`,
+    )
+    .join('')
+  return lines + dots
+}
+
+const heroSvg = (width: number, height: number) => `
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#0b1640"/><stop offset="0.55" stop-color="#1a3aa3"/><stop offset="1" stop-color="#5b2bb5"/>
+    </linearGradient>
+    <radialGradient id="glow" cx="0.75" cy="0.3" r="0.6">
+      <stop offset="0" stop-color="#6fa0ff" stop-opacity="0.55"/><stop offset="1" stop-color="#6fa0ff" stop-opacity="0"/>
+    </radialGradient>
+  </defs>
+  <rect width="100%" height="100%" fill="url(#bg)"/>
+  <rect width="100%" height="100%" fill="url(#glow)"/>
+  ${nodes(60, width, height, 42)}
+  <g fill="none" stroke="#ffffff" stroke-opacity="0.25" stroke-width="6">
+    <polyline points="${width * 0.08},${height * 0.85} ${width * 0.3},${height * 0.7} ${width * 0.5},${height * 0.74} ${width * 0.7},${height * 0.45} ${width * 0.92},${height * 0.2}"/>
+  </g>
+</svg>`
+
+const aboutSvg = (width: number, height: number) => `
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="1" x2="1" y2="0">
+      <stop offset="0" stop-color="#13265e"/><stop offset="1" stop-color="#2f5bea"/>
+    </linearGradient>
+  </defs>
+  <rect width="100%" height="100%" fill="url(#bg)"/>
+  ${nodes(36, width, height, 7)}
+  ${[0.18, 0.34, 0.5, 0.66]
+    .map(
+      (x, i) =>
+        `<rect x="${width * x}" y="${height * (0.75 - i * 0.12)}" width="${width * 0.1}" height="${height * (0.15 + i * 0.12)}" rx="12" fill="#ffffff" fill-opacity="0.8"/>`,
+    )
+    .join('')}
+</svg>`
+
+const socialSvg = `
+<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+  ${heroSvg(1200, 630).replace(/<\/?svg[^>]*>/g, '')}
+  <text x="80" y="300" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="84" fill="#ffffff">Elevate Digital</text>
+  <text x="80" y="380" font-family="DejaVu Sans, sans-serif" font-size="40" fill="#dbe6ff">Digital marketing that grows UK businesses</text>
+</svg>`
+
+async function responsive(name: string, svg: (w: number, h: number) => string, aspect: number) {
+  const master = await sharp(Buffer.from(svg(1920, Math.round(1920 / aspect))))
+    .png()
+    .toBuffer()
+  for (const width of imageWidths) {
+    const resized = sharp(master).resize({ width })
+    await resized.clone().avif({ quality: 50 }).toFile(`${outDir}${name}-${width}.avif`)
+    await resized.clone().webp({ quality: 70 }).toFile(`${outDir}${name}-${width}.webp`)
+    await resized
+      .clone()
+      .jpeg({ quality: 75, mozjpeg: true })
+      .toFile(`${outDir}${name}-${width}.jpg`)
+  }
+}
+
+await responsive('hero-default', heroSvg, 16 / 9)
+await responsive('about', aboutSvg, 3 / 2)
+await sharp(Buffer.from(socialSvg))
+  .jpeg({ quality: 82, mozjpeg: true })
+  .toFile(`${outDir}social-default.jpg`)
+console.log(`Images written to ${outDir}`)

@@ -1,0 +1,49 @@
+/**
+ * Every page of the site, in the order the spec lists them. Navigation, the sitemap, the
+ * prerender check and the tests all read this list, so a page is added in one place.
+ */
+export const routes = [
+  { path: '/', name: 'Home' },
+  { path: '/about', name: 'About Us' },
+  { path: '/values', name: 'Our Values' },
+  { path: '/services', name: 'Services' },
+  { path: '/services/seo', name: 'SEO' },
+  { path: '/services/social-media', name: 'Social Media Marketing' },
+  { path: '/services/ppc', name: 'Pay-Per-Click' },
+  { path: '/services/email-marketing', name: 'Email Marketing' },
+  { path: '/services/website-development', name: 'Website Development' },
+  { path: '/why-choose-us', name: 'Why Choose Us' },
+  { path: '/faq', name: 'FAQ' },
+  { path: '/contact', name: 'Contact' },
+  { path: '/terms', name: 'Terms' },
+  { path: '/privacy-policy', name: 'Privacy Policy' },
+] as const
+
+export type RoutePath = (typeof routes)[number]['path']
+
+/** The navigation bar's links, in order; Contact Us is its separate button. */
+export const navLinks: readonly { href: RoutePath; label: string }[] = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About Us' },
+  { href: '/values', label: 'Our Values' },
+  { href: '/services', label: 'Services' },
+  { href: '/why-choose-us', label: 'Why Choose Us' },
+  { href: '/faq', label: 'FAQ' },
+]
+
+export const contactButton = { href: '/contact', label: 'Contact Us' } as const
+
+/** The footer's service list: Analytics & Reporting is offered but has no page of its own. */
+export const footerServices: readonly { label: string; href?: RoutePath }[] = [
+  { label: 'SEO', href: '/services/seo' },
+  { label: 'Social Media Marketing', href: '/services/social-media' },
+  { label: 'Pay-Per-Click', href: '/services/ppc' },
+  { label: 'Email Marketing', href: '/services/email-marketing' },
+  { label: 'Website Development', href: '/services/website-development' },
+  { label: 'Analytics & Reporting' },
+]
+
+export const legalLinks: readonly { href: RoutePath; label: string }[] = [
+  { href: '/privacy-policy', label: 'Privacy Policy' },
+  { href: '/terms', label: 'Terms' },
+]

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * The root test config (run with `--config`, since Vitest no longer reads this file by name).
+ * `unit` covers plain modules beside their code; `browser` builds the site, serves it locally
+ * and drives Debian's Chromium through Playwright.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{shared,functions,infra,frontend,bench,scripts}/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: one Chromium at a time keeps timings (scroll, animations) honest.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})

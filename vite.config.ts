@@ -6,5 +6,6 @@ export default defineConfig({
   root: 'frontend',
   publicDir: 'public',
   plugins: [vike(), react()],
-  build: { outDir: '../dist', emptyOutDir: true },
+  // BUILD_OUT_DIR lets the browser tests build into a folder of their own.
+  build: { outDir: process.env.BUILD_OUT_DIR ?? '../dist', emptyOutDir: true },
 })

@@ -5,4 +5,5 @@ import { notFound } from './content.ts'
 export default {
   title: notFound.title,
   description: notFound.description,
+  keywords: notFound.keywords,
 } satisfies Config

@@ -3,6 +3,7 @@ import { site } from '../../site.ts'
 export const notFound = {
   title: `404 Page Not Found | ${site.name}`,
   description: 'The page you were looking for does not exist.',
+  keywords: ['page not found'],
   heading: '404 Page Not Found',
   text: 'Did you forget to add the page to the router?',
 }

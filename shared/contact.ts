@@ -1,0 +1,77 @@
+import { z } from 'zod'
+
+/** The spec's business constants for enquiries, stated once for the form, the API and the table. */
+export const MESSAGE_MIN_LENGTH = 10
+export const RETENTION_YEARS = 3
+
+/** Upper bounds no honest enquiry reaches; they keep storage and e-mails sane. */
+export const maxLengths = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  phone: 30,
+  company: 150,
+  position: 100,
+  message: 5000,
+} as const
+
+export const contactFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'position', 'message'] as const
+export type ContactField = (typeof contactFields)[number]
+
+/** The spec's messages, quoted exactly. */
+export const contactMessages = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Please enter a valid email address',
+  phone: 'Phone number is required',
+  company: 'Company name is required',
+  position: 'Position is required',
+  message: `Message must be at least ${MESSAGE_MIN_LENGTH} characters long`,
+} as const satisfies Record<ContactField, string>
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`
+
+const requiredText = (field: Exclude<ContactField, 'email' | 'message'>, label: string) =>
+  z
+    .string({ error: contactMessages[field] })
+    .trim()
+    .min(1, contactMessages[field])
+    .max(maxLengths[field], tooLong(label, maxLengths[field]))
+
+/**
+ * The enquiry a visitor submits. Values are trimmed; unknown keys are dropped (zod's default for
+ * objects), so nothing the schema does not name can reach storage or the agency's inbox.
+ */
+export const contactSchema = z.object({
+  firstName: requiredText('firstName', 'First name'),
+  lastName: requiredText('lastName', 'Last name'),
+  email: z
+    .string({ error: contactMessages.email })
+    .trim()
+    .max(maxLengths.email, tooLong('Email', maxLengths.email))
+    .pipe(z.email(contactMessages.email)),
+  phone: requiredText('phone', 'Phone number'),
+  company: requiredText('company', 'Company name'),
+  position: requiredText('position', 'Position'),
+  message: z
+    .string({ error: contactMessages.message })
+    .trim()
+    .min(MESSAGE_MIN_LENGTH, contactMessages.message)
+    .max(maxLengths.message, tooLong('Message', maxLengths.message)),
+})
+
+export type ContactSubmission = z.infer<typeof contactSchema>
+
+export type FieldErrors = Partial<Record<ContactField, string>>
+
+/** The first message for each invalid field, keyed by field: what the form shows under each input. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of error.issues) {
+    const field = issue.path[0]
+    if (typeof field === 'string' && (contactFields as readonly string[]).includes(field)) {
+      errors[field as ContactField] ??= issue.message
+    }
+  }
+  return errors
+}

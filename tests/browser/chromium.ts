@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { expect, inject } from 'vitest'
+
+/** Debian's Chromium (Playwright's own download is not available on these machines). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export const viewports = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const
+
+export function url(path: string): string {
+  return `${inject('baseUrl')}${path}`
+}
+
+export async function openPage(browser: Browser, path: string, viewport: { width: number; height: number } = viewports.desktop) {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(request.url()))
+  const response = await page.goto(url(path), { waitUntil: 'load' })
+  return { page, response, requests, close: () => context.close() }
+}
+
+/** WCAG 2.2 AA, the level the site commits to. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  )
+  expect(summary).toEqual([])
+}
+
+/** Scrolls the window and waits for the shell's rAF-throttled scroll handler to run. */
+export async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+}

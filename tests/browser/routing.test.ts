@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, inject, it } from 'vitest'
+import { routes } from '../../shared/routes.ts'
+
+function builtPages(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : builtPages(path)
+    return entry.name.endsWith('.html') ? [path] : []
+  })
+}
+
+const get = (path: string) => fetch(`${inject('baseUrl')}${path}`, { redirect: 'manual' })
+
+describe('routing', () => {
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const response = await get('/this-page-does-not-exist')
+    expect(response.status).toBe(404)
+    const html = await response.text()
+    expect(html).toContain('<h1')
+    expect(html).toContain('404 Page Not Found')
+    expect(html).toContain('Did you forget to add the page to the router?')
+  })
+
+  it('redirects a trailing slash to the canonical URL with a 301', async () => {
+    const response = await get('/about/')
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe('/about')
+  })
+
+  it('prerenders the 404 page as 404.html', () => {
+    const html = readFileSync(join(inject('distDir'), '404.html'), 'utf8')
+    expect(html).toContain('404 Page Not Found')
+    expect(html).toContain('<meta name="robots" content="noindex"/>')
+  })
+})
+
+describe('head metadata on every built page', () => {
+  const distDir = inject('distDir')
+  const pages = builtPages(distDir)
+
+  it('builds the home page and the 404 page at least', () => {
+    const built = pages.map((page) => relative(distDir, page))
+    expect(built).toContain('index.html')
+    expect(built).toContain('404.html')
+  })
+
+  for (const page of pages) {
+    const name = relative(distDir, page)
+    it(`${name} has a title, description, keywords, sharing tags and (unless 404) a canonical URL`, () => {
+      const document = readFileSync(page, 'utf8')
+      const html = document.slice(0, document.indexOf('</head>'))
+      expect(html).toMatch(/<html lang="en-GB"/)
+      expect(html).toMatch(/<title>[^<]{10,}<\/title>/)
+      expect(html).toMatch(/<meta name="description" content="[^"]{30,}"/)
+      expect(html).toMatch(/<meta name="keywords" content="[^"]+"/)
+      expect(html).toMatch(/<meta property="og:title" content="[^"]+"/)
+      expect(html).toMatch(/<meta property="og:description" content="[^"]+"/)
+      expect(html).toContain('<meta property="og:image" content="https://www.elevate-digital.example/images/social-default.jpg">')
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image">')
+      if (name !== '404.html') {
+        const path = `/${name.replace(/(^|\/)index\.html$/, '')}`
+        const canonical = `https://www.elevate-digital.example${path === '/' ? '/' : path}`
+        expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`)
+        expect(html).toContain(`<meta property="og:url" content="${canonical}"/>`)
+        expect(routes.map((route) => route.path)).toContain(path)
+      }
+    })
+  }
+})

@@ -1,0 +1,158 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, openPage, scrollTo, viewports } from './chromium.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+describe('navigation bar', () => {
+  it('links to every section and has a Contact Us button', async () => {
+    const { page, close } = await openPage(browser, '/')
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true })
+    const links = await nav.getByRole('link').evaluateAll((anchors) =>
+      anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')]),
+    )
+    expect(links).toEqual([
+      ['Home', '/'],
+      ['About Us', '/about'],
+      ['Our Values', '/values'],
+      ['Services', '/services'],
+      ['Why Choose Us', '/why-choose-us'],
+      ['FAQ', '/faq'],
+      ['Contact Us', '/contact'],
+    ])
+    await expect(nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).resolves.toBe('page')
+    await close()
+  })
+
+  it('is fixed at the top and offsets the page by 20 units (5rem)', async () => {
+    const { page, close } = await openPage(browser, '/')
+    const header = page.locator('header')
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('fixed')
+    expect(await page.locator('main').evaluate((el) => getComputedStyle(el).paddingTop)).toBe('80px')
+    await scrollTo(page, 600)
+    expect((await header.boundingBox())?.y).toBe(0)
+    await close()
+  })
+
+  it('turns translucent with less padding only after scrolling more than 50 px', async () => {
+    const { page, close } = await openPage(browser, '/')
+    const header = page.locator('header')
+    const look = () =>
+      header.evaluate((el) => {
+        const style = getComputedStyle(el)
+        return { background: style.backgroundColor, padding: style.paddingTop }
+      })
+    // Transitions would make the computed values lag; read the end states.
+    await header.evaluate((el) => {
+      el.style.transition = 'none'
+    })
+    const top = await look()
+    expect(top.background).toBe('rgb(255, 255, 255)')
+
+    await scrollTo(page, 50)
+    expect(await look()).toEqual(top)
+
+    await scrollTo(page, 51)
+    const scrolled = await look()
+    expect(scrolled.background).toMatch(/^rgba\(255, 255, 255, 0\.\d+\)$/)
+    expect(Number.parseFloat(scrolled.padding)).toBeLessThan(Number.parseFloat(top.padding))
+
+    await scrollTo(page, 0)
+    expect(await look()).toEqual(top)
+    await close()
+  })
+})
+
+describe('mobile menu at 375 px', () => {
+  it('is collapsed, opens from its toggle, and closes when a link is chosen', async () => {
+    const { page, close } = await openPage(browser, '/', viewports.phone)
+    await expect(page.getByRole('navigation', { name: 'Main', exact: true }).isVisible()).resolves.toBe(false)
+    const toggle = page.getByRole('group').locator('summary')
+    const menu = page.getByRole('navigation', { name: 'Main (mobile)' })
+    await expect(menu.isVisible()).resolves.toBe(false)
+
+    await toggle.click()
+    await expect(menu.isVisible()).resolves.toBe(true)
+    const labels = await menu.getByRole('link').allTextContents()
+    expect(labels).toEqual(['Home', 'About Us', 'Our Values', 'Services', 'Why Choose Us', 'FAQ', 'Contact Us'])
+
+    // Choosing a link closes the menu (checked without leaving the page).
+    await menu.getByRole('link', { name: 'About Us' }).evaluate((a) => {
+      a.addEventListener('click', (event) => event.preventDefault(), { once: true })
+    })
+    await menu.getByRole('link', { name: 'About Us' }).click()
+    await expect(menu.isVisible()).resolves.toBe(false)
+
+    await toggle.click()
+    await page.keyboard.press('Escape')
+    await expect(menu.isVisible()).resolves.toBe(false)
+    await close()
+  })
+
+  it('navigates when a link is chosen', async () => {
+    const { page, close } = await openPage(browser, '/', viewports.phone)
+    await page.locator('summary').click()
+    await page.getByRole('navigation', { name: 'Main (mobile)' }).getByRole('link', { name: 'FAQ' }).click()
+    await page.waitForURL(/\/faq$/)
+    await close()
+  })
+})
+
+describe('scroll-to-top button', () => {
+  it('appears only after scrolling past 300 px and returns smoothly to the top', async () => {
+    const { page, close } = await openPage(browser, '/')
+    const button = page.getByRole('button', { name: 'Scroll to top' })
+    await expect(button.isVisible()).resolves.toBe(false)
+
+    await scrollTo(page, 300)
+    await expect(button.isVisible()).resolves.toBe(false)
+    await scrollTo(page, 301)
+    await expect(button.isVisible()).resolves.toBe(true)
+    expect(await button.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('9999px')
+
+    await scrollTo(page, 1200)
+    await button.click()
+    // Smooth: part-way up after a moment, not a jump straight to the top.
+    const positions: number[] = []
+    for (let i = 0; i < 20; i++) {
+      positions.push(await page.evaluate(() => window.scrollY))
+      await page.waitForTimeout(25)
+    }
+    expect(positions.some((y) => y > 0 && y < 1200)).toBe(true)
+    await page.waitForFunction(() => window.scrollY === 0)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await expect(button.isVisible()).resolves.toBe(false)
+    await close()
+  })
+})
+
+describe('footer', () => {
+  it('links to the legal pages and the five service pages, with Analytics & Reporting unlinked', async () => {
+    const { page, close } = await openPage(browser, '/')
+    const footer = page.locator('footer')
+    const links = Object.fromEntries(
+      await footer.getByRole('link').evaluateAll((anchors) =>
+        anchors.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']),
+      ),
+    )
+    expect(links).toMatchObject({
+      'Privacy Policy': '/privacy-policy',
+      Terms: '/terms',
+      SEO: '/services/seo',
+      'Social Media Marketing': '/services/social-media',
+      'Pay-Per-Click': '/services/ppc',
+      'Email Marketing': '/services/email-marketing',
+      'Website Development': '/services/website-development',
+      'hello@elevate-digital.example': 'mailto:hello@elevate-digital.example',
+      '020 7946 0321': 'tel:+442079460321',
+    })
+    await expect(footer.getByText('Analytics & Reporting').count()).resolves.toBe(1)
+    await expect(footer.getByRole('link', { name: 'Analytics & Reporting' }).count()).resolves.toBe(0)
+    await expect(footer.getByText('Elevate Digital is an ICO registered data controller.').isVisible()).resolves.toBe(true)
+    await close()
+  })
+})

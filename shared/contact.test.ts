@@ -51,13 +51,17 @@ describe('contact schema', () => {
   })
 
   it('requires a message of at least 10 characters', () => {
-    expect(errorsFor({ ...valid, message: '123456789' })).toEqual({ message: contactMessages.message })
+    expect(errorsFor({ ...valid, message: '123456789' })).toEqual({
+      message: contactMessages.message,
+    })
     expect(errorsFor({ ...valid, message: '1234567890' })).toEqual({})
   })
 
   it('rejects an invalid e-mail address', () => {
     for (const email of ['ada', 'ada@', '@example.com', 'ada@example', 'a da@example.com']) {
-      expect(errorsFor({ ...valid, email })).toEqual({ email: 'Please enter a valid email address' })
+      expect(errorsFor({ ...valid, email })).toEqual({
+        email: 'Please enter a valid email address',
+      })
     }
   })
 

@@ -15,7 +15,15 @@ export const maxLengths = {
   message: 5000,
 } as const
 
-export const contactFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'position', 'message'] as const
+export const contactFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'company',
+  'position',
+  'message',
+] as const
 export type ContactField = (typeof contactFields)[number]
 
 /** The spec's messages, quoted exactly. */

@@ -30,7 +30,11 @@ export function url(path: string): string {
   return `${inject('baseUrl')}${path}`
 }
 
-export async function openPage(browser: Browser, path: string, viewport: { width: number; height: number } = viewports.desktop) {
+export async function openPage(
+  browser: Browser,
+  path: string,
+  viewport: { width: number; height: number } = viewports.desktop,
+) {
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   const requests: string[] = []
@@ -53,5 +57,7 @@ export async function expectNoAxeViolations(page: Page) {
 /** Scrolls the window and waits for the shell's rAF-throttled scroll handler to run. */
 export async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y)
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
 }

@@ -27,7 +27,15 @@ export default async function setup(project: TestProject) {
   execFileSync(process.execPath, ['node_modules/vike/bin.js', 'build'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     // The tests read the spec's placeholder identity, whatever the shell has set.
-    env: { ...process.env, BUILD_OUT_DIR: outDir, SITE_NAME: '', SITE_EMAIL: '', SITE_PHONE: '', SITE_URL: '', GA_MEASUREMENT_ID: '' },
+    env: {
+      ...process.env,
+      BUILD_OUT_DIR: outDir,
+      SITE_NAME: '',
+      SITE_EMAIL: '',
+      SITE_PHONE: '',
+      SITE_URL: '',
+      GA_MEASUREMENT_ID: '',
+    },
   })
   const server = await startLocalServer({ root: distDir, port: 0, analytics: false })
   project.provide('baseUrl', server.url)

@@ -17,8 +17,12 @@ describe('home page', () => {
     const heroBox = await hero.boundingBox()
     // Fills the viewport below the 80 px header offset.
     expect(heroBox?.height).toBeGreaterThanOrEqual(800 - 80)
-    await expect(hero.getByRole('link', { name: 'Start Your Journey' }).getAttribute('href')).resolves.toBe('/contact')
-    await expect(hero.getByRole('link', { name: 'Explore Services' }).getAttribute('href')).resolves.toBe('/services')
+    await expect(
+      hero.getByRole('link', { name: 'Start Your Journey' }).getAttribute('href'),
+    ).resolves.toBe('/contact')
+    await expect(
+      hero.getByRole('link', { name: 'Explore Services' }).getAttribute('href'),
+    ).resolves.toBe('/services')
     await close()
   })
 
@@ -34,7 +38,9 @@ describe('home page', () => {
     for (const card of await cards.all()) {
       await expect(card.locator('ul > li').count()).resolves.toBe(3)
     }
-    await expect(page.getByRole('link', { name: 'View All Services' }).getAttribute('href')).resolves.toBe('/services')
+    await expect(
+      page.getByRole('link', { name: 'View All Services' }).getAttribute('href'),
+    ).resolves.toBe('/services')
     await close()
   })
 
@@ -42,7 +48,9 @@ describe('home page', () => {
     const { page, close } = await openPage(browser, '/')
     const tile = (name: string) => page.getByRole('link', { name: new RegExp(`^${name}`) })
     await expect(tile('Call Us').getAttribute('href')).resolves.toBe('tel:+442079460321')
-    await expect(tile('Email Us').getAttribute('href')).resolves.toBe('mailto:hello@elevate-digital.example')
+    await expect(tile('Email Us').getAttribute('href')).resolves.toBe(
+      'mailto:hello@elevate-digital.example',
+    )
     await expect(tile('Contact Form').getAttribute('href')).resolves.toBe('/contact')
     await expect(
       page.getByRole('link', { name: 'Start Your Free Consultation' }).getAttribute('href'),

@@ -57,7 +57,9 @@ describe('head metadata on every built page', () => {
       expect(html).toMatch(/<meta name="keywords" content="[^"]+"/)
       expect(html).toMatch(/<meta property="og:title" content="[^"]+"/)
       expect(html).toMatch(/<meta property="og:description" content="[^"]+"/)
-      expect(html).toContain('<meta property="og:image" content="https://www.elevate-digital.example/images/social-default.jpg">')
+      expect(html).toContain(
+        '<meta property="og:image" content="https://www.elevate-digital.example/images/social-default.jpg">',
+      )
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image">')
       if (name !== '404.html') {
         const path = `/${name.replace(/(^|\/)index\.html$/, '')}`

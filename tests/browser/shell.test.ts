@@ -12,9 +12,9 @@ describe('navigation bar', () => {
   it('links to every section and has a Contact Us button', async () => {
     const { page, close } = await openPage(browser, '/')
     const nav = page.getByRole('navigation', { name: 'Main', exact: true })
-    const links = await nav.getByRole('link').evaluateAll((anchors) =>
-      anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')]),
-    )
+    const links = await nav
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))
     expect(links).toEqual([
       ['Home', '/'],
       ['About Us', '/about'],
@@ -24,7 +24,9 @@ describe('navigation bar', () => {
       ['FAQ', '/faq'],
       ['Contact Us', '/contact'],
     ])
-    await expect(nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).resolves.toBe('page')
+    await expect(
+      nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current'),
+    ).resolves.toBe('page')
     await close()
   })
 
@@ -32,7 +34,9 @@ describe('navigation bar', () => {
     const { page, close } = await openPage(browser, '/')
     const header = page.locator('header')
     expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('fixed')
-    expect(await page.locator('main').evaluate((el) => getComputedStyle(el).paddingTop)).toBe('80px')
+    expect(await page.locator('main').evaluate((el) => getComputedStyle(el).paddingTop)).toBe(
+      '80px',
+    )
     await scrollTo(page, 600)
     expect((await header.boundingBox())?.y).toBe(0)
     await close()
@@ -70,7 +74,9 @@ describe('navigation bar', () => {
 describe('mobile menu at 375 px', () => {
   it('is collapsed, opens from its toggle, and closes when a link is chosen', async () => {
     const { page, close } = await openPage(browser, '/', viewports.phone)
-    await expect(page.getByRole('navigation', { name: 'Main', exact: true }).isVisible()).resolves.toBe(false)
+    await expect(
+      page.getByRole('navigation', { name: 'Main', exact: true }).isVisible(),
+    ).resolves.toBe(false)
     const toggle = page.getByRole('group').locator('summary')
     const menu = page.getByRole('navigation', { name: 'Main (mobile)' })
     await expect(menu.isVisible()).resolves.toBe(false)
@@ -78,7 +84,15 @@ describe('mobile menu at 375 px', () => {
     await toggle.click()
     await expect(menu.isVisible()).resolves.toBe(true)
     const labels = await menu.getByRole('link').allTextContents()
-    expect(labels).toEqual(['Home', 'About Us', 'Our Values', 'Services', 'Why Choose Us', 'FAQ', 'Contact Us'])
+    expect(labels).toEqual([
+      'Home',
+      'About Us',
+      'Our Values',
+      'Services',
+      'Why Choose Us',
+      'FAQ',
+      'Contact Us',
+    ])
 
     // Choosing a link closes the menu (checked without leaving the page).
     await menu.getByRole('link', { name: 'About Us' }).evaluate((a) => {
@@ -96,7 +110,10 @@ describe('mobile menu at 375 px', () => {
   it('navigates when a link is chosen', async () => {
     const { page, close } = await openPage(browser, '/', viewports.phone)
     await page.locator('summary').click()
-    await page.getByRole('navigation', { name: 'Main (mobile)' }).getByRole('link', { name: 'FAQ' }).click()
+    await page
+      .getByRole('navigation', { name: 'Main (mobile)' })
+      .getByRole('link', { name: 'FAQ' })
+      .click()
     await page.waitForURL(/\/faq$/)
     await close()
   })
@@ -124,7 +141,9 @@ describe('scroll-to-top button', () => {
     }
     expect(positions.some((y) => y > 0 && y < 1200)).toBe(true)
     await page.waitForFunction(() => window.scrollY === 0)
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    )
     await expect(button.isVisible()).resolves.toBe(false)
     await close()
   })
@@ -135,9 +154,11 @@ describe('footer', () => {
     const { page, close } = await openPage(browser, '/')
     const footer = page.locator('footer')
     const links = Object.fromEntries(
-      await footer.getByRole('link').evaluateAll((anchors) =>
-        anchors.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']),
-      ),
+      await footer
+        .getByRole('link')
+        .evaluateAll((anchors) =>
+          anchors.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']),
+        ),
     )
     expect(links).toMatchObject({
       'Privacy Policy': '/privacy-policy',
@@ -151,8 +172,12 @@ describe('footer', () => {
       '020 7946 0321': 'tel:+442079460321',
     })
     await expect(footer.getByText('Analytics & Reporting').count()).resolves.toBe(1)
-    await expect(footer.getByRole('link', { name: 'Analytics & Reporting' }).count()).resolves.toBe(0)
-    await expect(footer.getByText('Elevate Digital is an ICO registered data controller.').isVisible()).resolves.toBe(true)
+    await expect(footer.getByRole('link', { name: 'Analytics & Reporting' }).count()).resolves.toBe(
+      0,
+    )
+    await expect(
+      footer.getByText('Elevate Digital is an ICO registered data controller.').isVisible(),
+    ).resolves.toBe(true)
     await close()
   })
 })

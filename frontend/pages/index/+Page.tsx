@@ -12,6 +12,7 @@ import {
 } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { telHref } from '../../../shared/site.ts'
+import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import {
   ChartIcon,
@@ -161,7 +162,12 @@ export default function Page() {
             ))}
           </SimpleGrid>
           <Button asChild size="xl" bg="white" color="brand.900" _hover={{ bg: 'gray.100' }}>
-            <a href={callToAction.button.href}>{callToAction.button.label}</a>
+            <a
+              href={callToAction.button.href}
+              {...trackingAttributes(analyticsEvents.ctaClick('Free Consultation CTA'), 'click')}
+            >
+              {callToAction.button.label}
+            </a>
           </Button>
         </Container>
       </Box>

@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startLocalServer } from '../../infra/local/server.ts'
 import { chromiumPath } from './chromium.ts'
+
+/** Git-ignored (node_modules/) and inside the repo. */
+const buildsDir = join(process.cwd(), 'node_modules', '.cache', 'browser-tests')
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +24,10 @@ export default async function setup(project: TestProject) {
     )
   }
   // A build of its own, so a test run never races `npm run build` or another run over dist/.
-  const outDir = mkdtempSync(join(tmpdir(), 'site-build-'))
+  // It sits under the working directory: Vike takes an outDir whose first segment differs from
+  // the cwd's (e.g. /tmp/... when working in /work/...) for a relative path and loses the manifest.
+  mkdirSync(buildsDir, { recursive: true })
+  const outDir = mkdtempSync(join(buildsDir, 'site-build-'))
   const distDir = join(outDir, 'client')
   execFileSync(process.execPath, ['node_modules/vike/bin.js', 'build'], {
     stdio: ['ignore', 'ignore', 'inherit'],

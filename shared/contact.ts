@@ -83,3 +83,24 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return errors
 }
+
+/**
+ * The contact API's contract, shared by the Lambda, the local server and the form: where the
+ * form posts, where the no-JavaScript post is sent on, and the request rules the handler applies.
+ */
+export const contactApi = {
+  /** `POST` JSON; answers 201 `{ id, createdAt, message }` or a 4xx/503 `{ message, errors? }`. */
+  path: '/api/contacts',
+  /** `POST` application/x-www-form-urlencoded (the form without JavaScript); answers 303. */
+  formPath: '/api/contacts/form',
+  /** Where a successful no-JavaScript post is redirected. */
+  formSentPath: '/contact/sent',
+  /** Where an invalid no-JavaScript post is redirected, with `?fields=<comma list>`. */
+  formCheckDetailsPath: '/contact/check-details',
+  /** A hidden input only bots fill in: a non-empty value is answered as success and dropped. */
+  honeypotField: 'website',
+  /** A UUID the form keeps across retries of one submission, so a retry never duplicates it. */
+  idempotencyHeader: 'Idempotency-Key',
+  /** Bodies larger than this are refused with 413. */
+  maxBodyBytes: 16 * 1024,
+} as const

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+
+type Env = Record<string, string | undefined>
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+
+const required = (name: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: `${name} is required` }).trim())
+
+const email = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.email({
+      error: (issue) =>
+        issue.input === undefined ? `${name} is required` : `${name} must be an e-mail address`,
+    }),
+  )
+
+const endpoint = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` }).optional(),
+  )
+
+/**
+ * The functions' environment: the contract with the CDK stack (and the local stack). Endpoints
+ * are only set where AWS is emulated; in AWS the SDK finds its regional endpoints itself.
+ */
+const functionEnvSchema = z.object({
+  ENQUIRIES_TABLE: required('ENQUIRIES_TABLE'),
+  SENDER_EMAIL: email('SENDER_EMAIL'),
+  AGENCY_EMAIL: email('AGENCY_EMAIL'),
+  AWS_REGION: required('AWS_REGION'),
+  DYNAMODB_ENDPOINT: endpoint('DYNAMODB_ENDPOINT'),
+  SES_ENDPOINT: endpoint('SES_ENDPOINT'),
+})
+
+export interface FunctionConfig {
+  readonly enquiriesTable: string
+  /** The verified SES identity the agency's e-mails come from. */
+  readonly senderEmail: string
+  /** The agency inbox that receives every enquiry. */
+  readonly agencyEmail: string
+  readonly region: string
+  readonly dynamoDbEndpoint?: string | undefined
+  readonly sesEndpoint?: string | undefined
+}
+
+/** Reads and checks the environment once, at cold start; throws naming every bad variable. */
+export function loadFunctionConfig(env: Env): FunctionConfig {
+  const result = functionEnvSchema.safeParse(env)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `- ${issue.message}`).join('\n')
+    throw new Error(`Invalid function configuration:\n${problems}`)
+  }
+  const parsed = result.data
+  return {
+    enquiriesTable: parsed.ENQUIRIES_TABLE,
+    senderEmail: parsed.SENDER_EMAIL,
+    agencyEmail: parsed.AGENCY_EMAIL,
+    region: parsed.AWS_REGION,
+    dynamoDbEndpoint: parsed.DYNAMODB_ENDPOINT,
+    sesEndpoint: parsed.SES_ENDPOINT,
+  }
+}

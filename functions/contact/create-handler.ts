@@ -1,0 +1,115 @@
+import middy from '@middy/core'
+import httpJsonBodyParser from '@middy/http-json-body-parser'
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import { contactApi } from '../../shared/contact.ts'
+import type { AwsClients } from '../aws-clients.ts'
+import type { FunctionConfig } from '../config.ts'
+import { createEnquiryStore } from '../enquiries/store.ts'
+import { errorName, jsonLogger, type Logger } from '../log.ts'
+import { bodyText, checkRequest, idempotencyKeyOf, parseFormBody, routeOf } from './request.ts'
+import {
+  type ContactResult,
+  HttpProblem,
+  jsonResponse,
+  responseMessages,
+  seeOther,
+} from './responses.ts'
+import { type SubmitOutcome, submitEnquiry } from './submit.ts'
+
+export interface ContactHandlerDependencies {
+  readonly config: FunctionConfig
+  readonly clients: AwsClients
+  readonly log?: Logger
+  readonly now?: () => Date
+}
+
+type ContactHandlerRequest = middy.Request<APIGatewayProxyEventV2, ContactResult, Error, Context>
+
+/**
+ * `POST /api/contacts` (JSON) and `POST /api/contacts/form` (the form without JavaScript):
+ * Middy wiring only; the pipeline itself is `submitEnquiry`.
+ */
+export function createContactHandler(deps: ContactHandlerDependencies) {
+  const log = deps.log ?? jsonLogger
+  const notify = {
+    ses: deps.clients.ses,
+    store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
+    addresses: deps.config,
+    log,
+    now: deps.now ?? (() => new Date()),
+  }
+
+  return middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
+    .use({
+      // Every refusal, whoever raised it, leaves as JSON with a message a person can read.
+      onError: (request: ContactHandlerRequest) => {
+        request.response = problemResponse(request.error, log, request.context?.awsRequestId)
+      },
+    })
+    .use({
+      before: (request: ContactHandlerRequest) => {
+        const route = checkRequest(request.event)
+        if (route === 'form') {
+          ;(request.event as { body: unknown }).body = parseFormBody(bodyText(request.event))
+        }
+      },
+    })
+    .use(httpJsonBodyParser<APIGatewayProxyEventV2>({ disableContentTypeError: true }))
+    .handler(async (event, context) => {
+      const outcome = await submitEnquiry(notify, {
+        payload: event.body as unknown,
+        idempotencyKey: idempotencyKeyOf(event),
+        requestId: context?.awsRequestId,
+      })
+      return routeOf(event) === 'form' ? formAnswer(outcome) : jsonAnswer(outcome)
+    })
+}
+
+function jsonAnswer(outcome: SubmitOutcome): ContactResult {
+  switch (outcome.kind) {
+    case 'accepted':
+      return jsonResponse(201, {
+        message: responseMessages.accepted,
+        id: outcome.id,
+        createdAt: outcome.createdAt,
+      })
+    case 'invalid':
+      return jsonResponse(400, {
+        message: responseMessages.invalidPrefix + Object.values(outcome.errors).join('; '),
+        errors: outcome.errors,
+      })
+    case 'key-reused':
+      return jsonResponse(422, { message: responseMessages.keyReused })
+    case 'unavailable':
+      return jsonResponse(503, { message: responseMessages.unavailable }, { 'retry-after': '60' })
+  }
+}
+
+function formAnswer(outcome: SubmitOutcome): ContactResult {
+  if (outcome.kind === 'accepted') return seeOther(contactApi.formSentPath)
+  if (outcome.kind === 'invalid') {
+    // Field names are plain identifiers: the commas need no escaping.
+    return seeOther(
+      `${contactApi.formCheckDetailsPath}?fields=${Object.keys(outcome.errors).join(',')}`,
+    )
+  }
+  return jsonAnswer(outcome)
+}
+
+function problemResponse(
+  error: unknown,
+  log: Logger,
+  requestId: string | undefined,
+): ContactResult {
+  if (error instanceof HttpProblem) {
+    return jsonResponse(error.status, { message: error.message }, error.headers)
+  }
+  // Middy's body parser: 422 for JSON it cannot parse (or that smuggles `__proto__`).
+  const status = (error as { statusCode?: unknown } | undefined)?.statusCode
+  if (status === 422) return jsonResponse(422, { message: responseMessages.malformedJson })
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return jsonResponse(status, { message: responseMessages.malformedJson })
+  }
+  log({ level: 'error', event: 'contact_request_failed', requestId, errorName: errorName(error) })
+  return jsonResponse(500, { message: responseMessages.internal })
+}

@@ -1,0 +1,85 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda'
+import { contactApi } from '../../shared/contact.ts'
+import { isUuid } from '../enquiries/item.ts'
+import { HttpProblem, responseMessages } from './responses.ts'
+
+/** `json` for the form's fetch (and any API client), `form` for the no-JavaScript post. */
+export type ContactRoute = 'json' | 'form'
+
+const jsonContentType = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i
+const formContentType = /^application\/x-www-form-urlencoded\s*(;|$)/i
+
+export function header(event: Pick<APIGatewayProxyEventV2, 'headers'>, name: string) {
+  const wanted = name.toLowerCase()
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted) return value
+  }
+  return undefined
+}
+
+export function routeOf(event: Pick<APIGatewayProxyEventV2, 'rawPath'>): ContactRoute | undefined {
+  const path = event.rawPath.length > 1 ? event.rawPath.replace(/\/+$/, '') : event.rawPath
+  if (path === contactApi.path) return 'json'
+  if (path === contactApi.formPath) return 'form'
+  return undefined
+}
+
+export function bodyText(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded'>): string {
+  if (event.body === undefined || event.body === null) return ''
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body
+}
+
+/**
+ * Everything about a request that is refused before its body is read: unknown path (404), a
+ * method other than POST (405), a body over the limit (413), a content type the route does not
+ * take (415). Returns the route the request is for.
+ */
+export function checkRequest(event: APIGatewayProxyEventV2): ContactRoute {
+  const route = routeOf(event)
+  if (!route) throw new HttpProblem(404, responseMessages.notFound)
+  if (event.requestContext.http.method.toUpperCase() !== 'POST') {
+    throw new HttpProblem(405, responseMessages.methodNotAllowed, { allow: 'POST' })
+  }
+  const size =
+    event.body === undefined || event.body === null
+      ? 0
+      : event.isBase64Encoded
+        ? Buffer.from(event.body, 'base64').length
+        : Buffer.byteLength(event.body, 'utf8')
+  if (size > contactApi.maxBodyBytes) throw new HttpProblem(413, responseMessages.tooLarge)
+  const contentType = header(event, 'content-type') ?? ''
+  if (route === 'json' && !jsonContentType.test(contentType)) {
+    throw new HttpProblem(415, responseMessages.notJson)
+  }
+  if (route === 'form' && !formContentType.test(contentType)) {
+    throw new HttpProblem(415, responseMessages.notForm)
+  }
+  return route
+}
+
+/** A urlencoded body as a plain object; the first value wins when a name repeats. */
+export function parseFormBody(body: string): Record<string, string> {
+  const fields: Record<string, string> = Object.create(null)
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (!(name in fields)) fields[name] = value
+  }
+  return { ...fields }
+}
+
+/** The submission's idempotency key, if the client sent one; a malformed key is refused. */
+export function idempotencyKeyOf(
+  event: Pick<APIGatewayProxyEventV2, 'headers'>,
+): string | undefined {
+  const value = header(event, contactApi.idempotencyHeader)?.trim()
+  if (value === undefined || value === '') return undefined
+  if (!isUuid(value)) throw new HttpProblem(400, responseMessages.badIdempotencyKey)
+  return value.toLowerCase()
+}
+
+/** Whether the hidden field only bots fill in has a value. */
+export function honeypotFilled(payload: unknown): boolean {
+  if (typeof payload !== 'object' || payload === null) return false
+  const value = (payload as Record<string, unknown>)[contactApi.honeypotField]
+  if (value === undefined || value === null) return false
+  return typeof value !== 'string' || value.trim() !== ''
+}

@@ -1,0 +1,80 @@
+import { contactSchema, type FieldErrors, fieldErrors } from '../../shared/contact.ts'
+import { buildEnquiry, enquiryIdFor, submissionHash } from '../enquiries/item.ts'
+import { type NotifyDependencies, notifyAgency } from '../enquiries/notify.ts'
+import { errorName } from '../log.ts'
+import { honeypotFilled } from './request.ts'
+
+export type SubmitOutcome =
+  | { readonly kind: 'accepted'; readonly id: string; readonly createdAt: string }
+  | { readonly kind: 'invalid'; readonly errors: FieldErrors }
+  | { readonly kind: 'key-reused' }
+  | { readonly kind: 'unavailable' }
+
+export interface Submission {
+  /** The parsed body: a JSON value or the form's fields. */
+  readonly payload: unknown
+  readonly idempotencyKey?: string | undefined
+  readonly requestId?: string | undefined
+}
+
+/**
+ * The contact pipeline: validate, store (the enquiry is safe from here on), then e-mail the
+ * agency. Only a failed store fails the submission; a failed e-mail is left to the retry.
+ */
+export async function submitEnquiry(
+  deps: NotifyDependencies,
+  { payload, idempotencyKey, requestId }: Submission,
+): Promise<SubmitOutcome> {
+  const id = enquiryIdFor(idempotencyKey)
+  if (honeypotFilled(payload)) {
+    // Looks like success to the bot; nothing is kept, so there is no enquiry id to log.
+    deps.log({ level: 'info', event: 'enquiry_honeypot_dropped', requestId })
+    return { kind: 'accepted', id, createdAt: deps.now().toISOString() }
+  }
+
+  const parsed = contactSchema.safeParse(isObject(payload) ? payload : {})
+  if (!parsed.success) {
+    deps.log({ level: 'info', event: 'enquiry_invalid', requestId })
+    return { kind: 'invalid', errors: fieldErrors(parsed.error) }
+  }
+
+  const enquiry = buildEnquiry(parsed.data, id, deps.now())
+  let created: boolean
+  try {
+    created = await deps.store.create(enquiry)
+    if (!created) {
+      const existing = await deps.store.get(id)
+      if (!existing) throw new Error('Enquiry vanished after a conflicting write')
+      if (existing.submissionHash !== submissionHash(parsed.data)) {
+        deps.log({
+          level: 'warn',
+          event: 'enquiry_idempotency_key_reused',
+          enquiryId: id,
+          requestId,
+        })
+        return { kind: 'key-reused' }
+      }
+      // A retry of a submission already stored: same answer, no second enquiry, no second
+      // e-mail (if the first attempt never sent it, the retry function will).
+      deps.log({ level: 'info', event: 'enquiry_retry_deduplicated', enquiryId: id, requestId })
+      return { kind: 'accepted', id: existing.id, createdAt: existing.createdAt }
+    }
+  } catch (error) {
+    deps.log({
+      level: 'error',
+      event: 'enquiry_store_failed',
+      enquiryId: id,
+      requestId,
+      errorName: errorName(error),
+    })
+    return { kind: 'unavailable' }
+  }
+  deps.log({ level: 'info', event: 'enquiry_stored', enquiryId: id, requestId })
+
+  await notifyAgency(deps, enquiry)
+  return { kind: 'accepted', id: enquiry.id, createdAt: enquiry.createdAt }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,78 @@
+import { createHash, randomUUID } from 'node:crypto'
+import type { ContactSubmission } from '../../shared/contact.ts'
+import { EMAIL_PENDING, normaliseEmail, retentionExpiresAt } from '../../shared/enquiry-table.ts'
+
+/** What the table holds for one enquiry. */
+export interface Enquiry extends ContactSubmission {
+  readonly id: string
+  /** ISO 8601, UTC, millisecond precision: sorts as text in the indexes. */
+  readonly createdAt: string
+  /** Epoch seconds; the table's TTL attribute. */
+  readonly expiresAt: number
+  readonly emailNormalised: string
+  /** Fingerprint of the seven fields: tells a genuine retry from a reused idempotency key. */
+  readonly submissionHash: string
+  /** Present (as `PENDING`) only while the agency's e-mail is owed: the sparse index's key. */
+  readonly emailPending?: typeof EMAIL_PENDING
+  readonly emailStatus: 'pending' | 'sent'
+  readonly emailAttempts: number
+  readonly emailLastAttemptAt?: string
+  readonly emailSentAt?: string
+  readonly emailMessageId?: string
+}
+
+/** Builds the item to store for a valid submission, its e-mail still owed. */
+export function buildEnquiry(submission: ContactSubmission, id: string, createdAt: Date): Enquiry {
+  return {
+    id,
+    ...submission,
+    emailNormalised: normaliseEmail(submission.email),
+    createdAt: createdAt.toISOString(),
+    expiresAt: retentionExpiresAt(createdAt),
+    submissionHash: submissionHash(submission),
+    emailPending: EMAIL_PENDING,
+    emailStatus: 'pending',
+    emailAttempts: 0,
+  }
+}
+
+export function submissionHash(submission: ContactSubmission): string {
+  const fields = [
+    submission.firstName,
+    submission.lastName,
+    submission.email,
+    submission.phone,
+    submission.company,
+    submission.position,
+    submission.message,
+  ]
+  return createHash('sha256').update(JSON.stringify(fields)).digest('base64url')
+}
+
+/** Whether the enquiry has outlived its retention (DynamoDB's TTL deletes lazily, within days). */
+export function isExpired(enquiry: Pick<Enquiry, 'expiresAt'>, now: Date): boolean {
+  return enquiry.expiresAt * 1000 <= now.getTime()
+}
+
+// A fixed, random namespace for ids derived from idempotency keys (RFC 9562 name-based UUIDs).
+const idNamespace = Buffer.from('5f0c8d3e6a4b4c1f9d2e7b8a1c3f5e60', 'hex')
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value)
+}
+
+/**
+ * The enquiry id for a submission: derived from its idempotency key when there is one (UUIDv5,
+ * so every retry of one submission lands on the same item), otherwise random.
+ */
+export function enquiryIdFor(idempotencyKey: string | undefined): string {
+  if (idempotencyKey === undefined) return randomUUID()
+  const hash = createHash('sha1').update(idNamespace).update(idempotencyKey.toLowerCase()).digest()
+  const bytes = hash.subarray(0, 16)
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x50
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80
+  const hex = bytes.toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}

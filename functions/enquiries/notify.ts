@@ -1,0 +1,88 @@
+import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
+import { errorName, type Logger } from '../log.ts'
+import { type EmailAddresses, enquiryEmailInput } from './email.ts'
+import type { Enquiry } from './item.ts'
+import type { EnquiryStore } from './store.ts'
+
+/**
+ * How many times the agency's e-mail for one enquiry is tried (the contact handler's attempt and
+ * the retry function's) before it is left pending and `enquiry_email_gave_up` is logged.
+ */
+export const MAX_EMAIL_ATTEMPTS = 8
+
+/** The event an alarm watches: an enquiry whose e-mail could not be sent after every attempt. */
+export const GAVE_UP_EVENT = 'enquiry_email_gave_up'
+
+export interface NotifyDependencies {
+  readonly ses: SESClient
+  readonly store: EnquiryStore
+  readonly addresses: EmailAddresses
+  readonly log: Logger
+  readonly now: () => Date
+}
+
+export type NotifyOutcome = 'sent' | 'failed' | 'gave-up'
+
+/**
+ * E-mails the agency about a stored enquiry and records the result on it. Never throws: an
+ * enquiry whose e-mail fails stays pending for the retry function, and the visitor's request
+ * succeeds regardless.
+ */
+export async function notifyAgency(
+  deps: NotifyDependencies,
+  enquiry: Enquiry,
+): Promise<NotifyOutcome> {
+  const enquiryId = enquiry.id
+  let messageId: string | undefined
+  try {
+    const result = await deps.ses.send(
+      new SendEmailCommand(enquiryEmailInput(enquiry, deps.addresses)),
+    )
+    messageId = result.MessageId
+  } catch (error) {
+    let attempts = enquiry.emailAttempts + 1
+    try {
+      attempts = await deps.store.recordEmailFailure(enquiryId, deps.now())
+    } catch (recordError) {
+      deps.log({
+        level: 'error',
+        event: 'enquiry_email_failure_not_recorded',
+        enquiryId,
+        errorName: errorName(recordError),
+      })
+    }
+    deps.log({
+      level: 'warn',
+      event: 'enquiry_email_failed',
+      enquiryId,
+      attempts,
+      errorName: errorName(error),
+    })
+    if (attempts >= MAX_EMAIL_ATTEMPTS) {
+      deps.log({ level: 'error', event: GAVE_UP_EVENT, enquiryId, attempts })
+      return 'gave-up'
+    }
+    return 'failed'
+  }
+
+  try {
+    await deps.store.markEmailSent(enquiryId, deps.now(), messageId)
+  } catch (error) {
+    // The e-mail went; the retry function will send it again (e-mail is at-least-once, and the
+    // id in the subject lets staff spot the repeat).
+    deps.log({
+      level: 'error',
+      event: 'enquiry_email_sent_not_recorded',
+      enquiryId,
+      errorName: errorName(error),
+    })
+    return 'sent'
+  }
+  deps.log({
+    level: 'info',
+    event: 'enquiry_email_sent',
+    enquiryId,
+    attempts: enquiry.emailAttempts + 1,
+  })
+  return 'sent'
+}

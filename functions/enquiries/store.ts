@@ -1,0 +1,137 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb'
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb'
+import { EMAIL_PENDING, enquiryTable } from '../../shared/enquiry-table.ts'
+import type { Enquiry } from './item.ts'
+
+/** The enquiries table, as the functions use it. */
+export interface EnquiryStore {
+  /** Writes a new enquiry; resolves `false` (writing nothing) when its id already exists. */
+  create(enquiry: Enquiry): Promise<boolean>
+  get(id: string): Promise<Enquiry | undefined>
+  /** Records a delivered e-mail: leaves the pending index, keeps the time and SES message id. */
+  markEmailSent(id: string, at: Date, messageId: string | undefined): Promise<void>
+  /** Counts a failed attempt, keeping the enquiry pending; resolves the attempts made so far. */
+  recordEmailFailure(id: string, at: Date): Promise<number>
+  /** Ids of enquiries whose e-mail is still owed, created no later than `createdBefore`, oldest first. */
+  pendingEmailIds(createdBefore: Date, limit: number): Promise<string[]>
+}
+
+export function createEnquiryStore(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): EnquiryStore {
+  const key = (id: string) => ({ [enquiryTable.partitionKey]: id })
+  return {
+    async create(enquiry) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: enquiry,
+            ConditionExpression: 'attribute_not_exists(#id)',
+            ExpressionAttributeNames: { '#id': enquiryTable.partitionKey },
+          }),
+        )
+        return true
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false
+        throw error
+      }
+    },
+
+    async get(id) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: key(id), ConsistentRead: true }),
+      )
+      return result.Item as Enquiry | undefined
+    },
+
+    async markEmailSent(id, at, messageId) {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(id),
+          // Never recreate an enquiry erased (on request, or by TTL) while its e-mail was in flight.
+          ConditionExpression: 'attribute_exists(#id)',
+          UpdateExpression:
+            'REMOVE #pending SET #status = :sent, #sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId ADD #attempts :one',
+          ExpressionAttributeNames: {
+            '#id': enquiryTable.partitionKey,
+            '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+            '#status': 'emailStatus',
+            '#sentAt': 'emailSentAt',
+            '#lastAttemptAt': 'emailLastAttemptAt',
+            '#messageId': 'emailMessageId',
+            '#attempts': 'emailAttempts',
+          },
+          ExpressionAttributeValues: {
+            ':sent': 'sent',
+            ':at': at.toISOString(),
+            ':messageId': messageId ?? 'unknown',
+            ':one': 1,
+          },
+        }),
+      )
+    },
+
+    async recordEmailFailure(id, at) {
+      const result = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(id),
+          ConditionExpression: 'attribute_exists(#id)',
+          UpdateExpression: 'SET #lastAttemptAt = :at ADD #attempts :one',
+          ExpressionAttributeNames: {
+            '#id': enquiryTable.partitionKey,
+            '#lastAttemptAt': 'emailLastAttemptAt',
+            '#attempts': 'emailAttempts',
+          },
+          ExpressionAttributeValues: { ':at': at.toISOString(), ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      )
+      return Number(result.Attributes?.emailAttempts ?? 0)
+    },
+
+    async pendingEmailIds(createdBefore, limit) {
+      const index = enquiryTable.pendingEmailIndex
+      const ids: string[] = []
+      let startKey: Record<string, unknown> | undefined
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: index.name,
+            KeyConditionExpression: '#pending = :pending AND #createdAt <= :before',
+            ExpressionAttributeNames: {
+              '#pending': index.partitionKey,
+              '#createdAt': index.sortKey,
+            },
+            ExpressionAttributeValues: {
+              ':pending': EMAIL_PENDING,
+              ':before': createdBefore.toISOString(),
+            },
+            Limit: limit - ids.length,
+            ExclusiveStartKey: startKey,
+          }),
+        )
+        for (const item of page.Items ?? []) ids.push(String(item[enquiryTable.partitionKey]))
+        startKey = page.LastEvaluatedKey
+      } while (startKey && ids.length < limit)
+      return ids
+    },
+  }
+}
+
+export function isConditionalCheckFailure(error: unknown): boolean {
+  return (
+    error instanceof ConditionalCheckFailedException ||
+    (error instanceof Error && error.name === 'ConditionalCheckFailedException')
+  )
+}

@@ -11,9 +11,8 @@ export default function Head() {
   return (
     <>
       {keywords && <meta name="keywords" content={keywords.join(', ')} />}
-      {isErrorPage ? (
-        <meta name="robots" content="noindex" />
-      ) : (
+      {/* The 404 page is served with status 404, which already keeps it out of search indexes. */}
+      {!isErrorPage && (
         <>
           <link rel="canonical" href={url} />
           <meta property="og:url" content={url} />

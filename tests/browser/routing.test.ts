@@ -32,7 +32,7 @@ describe('routing', () => {
   it('prerenders the 404 page as 404.html', () => {
     const html = readFileSync(join(inject('distDir'), '404.html'), 'utf8')
     expect(html).toContain('404 Page Not Found')
-    expect(html).toContain('<meta name="robots" content="noindex"/>')
+    expect(html).not.toContain('rel="canonical"')
   })
 })
 

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { parseSite } from '../../shared/site.ts'
+import { startApiStack } from './api-stack.ts'
 import { startLocalServer } from './server.ts'
 
 const root = new URL('../../dist/client/', import.meta.url).pathname
@@ -12,14 +13,32 @@ if (!existsSync(`${root}index.html`)) {
 
 const site = parseSite(process.env)
 const port = Number(process.env.PORT ?? 3000)
-const running = await startLocalServer({ root, port, analytics: Boolean(site.gaMeasurementId) })
+// Git-ignored; enquiries sent locally survive restarts. Delete the folder to start afresh.
+const dataDir = new URL('../../.data/dynamodb/', import.meta.url).pathname
+mkdirSync(dataDir, { recursive: true })
+const api = await startApiStack({
+  dataDir,
+  dynamoDbPort: Number(process.env.DYNAMODB_PORT ?? 8000),
+  sesPort: Number(process.env.SES_PORT ?? 8005),
+  agencyEmail: site.email,
+})
+const running = await startLocalServer({
+  root,
+  port,
+  analytics: Boolean(site.gaMeasurementId),
+  api: api.handle,
+})
 
 console.log(`${site.name} is running locally.`)
 console.log(`  Site:    ${running.url}/`)
+console.log(
+  `  Mailbox: ${api.mailboxUrl}/  (the agency's e-mails; JSON at ${api.mailboxUrl}/store)`,
+)
+console.log(`  Data:    ${dataDir} (DynamoDB emulated by dynalite at ${api.dynamoDbUrl})`)
 console.log('Press Ctrl+C to stop.')
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    running.close().finally(() => process.exit(0))
+    Promise.allSettled([running.close(), api.close()]).finally(() => process.exit(0))
   })
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { loadFunctionConfig } from './config.ts'
+
+const env = {
+  ENQUIRIES_TABLE: 'EnquiriesTable-ABC123',
+  SENDER_EMAIL: 'website@elevate-digital.example',
+  AGENCY_EMAIL: 'hello@elevate-digital.example',
+  AWS_REGION: 'eu-west-2',
+}
+
+describe('function configuration', () => {
+  it('reads the CDK stack’s environment, without endpoints in AWS', () => {
+    expect(loadFunctionConfig(env)).toEqual({
+      enquiriesTable: 'EnquiriesTable-ABC123',
+      senderEmail: 'website@elevate-digital.example',
+      agencyEmail: 'hello@elevate-digital.example',
+      region: 'eu-west-2',
+      dynamoDbEndpoint: undefined,
+      sesEndpoint: undefined,
+    })
+  })
+
+  it('takes emulator endpoints when they are set', () => {
+    const config = loadFunctionConfig({
+      ...env,
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+      SES_ENDPOINT: 'http://127.0.0.1:8005',
+    })
+    expect(config.dynamoDbEndpoint).toBe('http://127.0.0.1:8000')
+    expect(config.sesEndpoint).toBe('http://127.0.0.1:8005')
+  })
+
+  it('fails fast, naming every missing variable', () => {
+    expect(() => loadFunctionConfig({ AWS_REGION: 'eu-west-2', SENDER_EMAIL: ' ' })).toThrow(
+      'Invalid function configuration:\n- ENQUIRIES_TABLE is required\n- SENDER_EMAIL is required\n- AGENCY_EMAIL is required',
+    )
+  })
+
+  it('names malformed values', () => {
+    expect(() =>
+      loadFunctionConfig({ ...env, AGENCY_EMAIL: 'agency', DYNAMODB_ENDPOINT: 'localhost:8000' }),
+    ).toThrow(
+      /- AGENCY_EMAIL must be an e-mail address\n- DYNAMODB_ENDPOINT must be an http\(s\) URL/,
+    )
+  })
+})

@@ -1,0 +1,450 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb'
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb'
+import { mockClient } from 'aws-sdk-client-mock'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { contactMessages } from '../../shared/contact.ts'
+import { createAwsClients } from '../aws-clients.ts'
+import { buildEnquiry, enquiryIdFor } from '../enquiries/item.ts'
+import type { LogEntry } from '../log.ts'
+import {
+  formEvent,
+  httpEvent,
+  jsonEvent,
+  personalValues,
+  testConfig,
+  testContext,
+  validSubmission,
+} from '../test-support.ts'
+import { createContactHandler } from './create-handler.ts'
+
+const dynamo = mockClient(DynamoDBDocumentClient)
+const ses = mockClient(SESClient)
+
+const now = new Date('2026-03-14T09:26:53.589Z')
+const key = '9b2f4c1e-3d5a-4e6b-8c7d-0e1f2a3b4c5d'
+let logs: LogEntry[]
+
+const handler = createContactHandler({
+  config: testConfig,
+  clients: createAwsClients(testConfig, {
+    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+  }),
+  log: (entry) => logs.push(entry),
+  now: () => now,
+})
+
+const invoke = async (event: Parameters<typeof handler>[0]) => {
+  const result = await handler(event, testContext)
+  return { ...result, json: result.body ? JSON.parse(result.body) : undefined }
+}
+
+beforeEach(() => {
+  logs = []
+  dynamo.reset()
+  ses.reset()
+  dynamo.on(PutCommand).resolves({})
+  dynamo.on(UpdateCommand).resolves({ Attributes: { emailAttempts: 1 } })
+  ses.on(SendEmailCommand).resolves({ MessageId: 'ses-message-1' })
+})
+
+afterEach(() => {
+  // No log line, on any path, carries what the visitor typed.
+  const text = JSON.stringify(logs)
+  for (const value of personalValues) expect(text).not.toContain(value)
+})
+
+describe('POST /api/contacts', () => {
+  it('stores the enquiry, e-mails the agency, marks it sent and answers 201', async () => {
+    const response = await invoke(jsonEvent({ ...validSubmission, unknown: 'dropped' }))
+
+    expect(response.statusCode).toBe(201)
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.json).toEqual({
+      message: expect.stringContaining('within 24 hours'),
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      createdAt: now.toISOString(),
+    })
+
+    const [put] = dynamo.commandCalls(PutCommand)
+    expect(put?.args[0].input).toMatchObject({
+      TableName: testConfig.enquiriesTable,
+      ConditionExpression: 'attribute_not_exists(#id)',
+      Item: {
+        ...validSubmission,
+        id: response.json.id,
+        emailNormalised: 'ada@example.co.uk',
+        createdAt: now.toISOString(),
+        expiresAt: Date.parse('2029-03-14T09:26:53Z') / 1000,
+        emailPending: 'PENDING',
+        emailStatus: 'pending',
+        emailAttempts: 0,
+      },
+    })
+    expect(put?.args[0].input.Item).not.toHaveProperty('unknown')
+
+    const [send] = ses.commandCalls(SendEmailCommand)
+    expect(send?.args[0].input).toMatchObject({
+      Source: testConfig.senderEmail,
+      Destination: { ToAddresses: [testConfig.agencyEmail] },
+      ReplyToAddresses: [validSubmission.email],
+    })
+    expect(send?.args[0].input.Message?.Subject?.Data).toContain(response.json.id)
+
+    const [update] = dynamo.commandCalls(UpdateCommand)
+    expect(update?.args[0].input.UpdateExpression).toMatch(/^REMOVE #pending SET #status = :sent/)
+    expect(update?.args[0].input.ExpressionAttributeValues).toMatchObject({
+      ':sent': 'sent',
+      ':at': now.toISOString(),
+      ':messageId': 'ses-message-1',
+    })
+    expect(logs.map((entry) => entry.event)).toEqual(['enquiry_stored', 'enquiry_email_sent'])
+    expect(logs[0]).toMatchObject({ enquiryId: response.json.id, requestId: 'aws-request-1' })
+  })
+
+  it('stores before it e-mails', async () => {
+    const order: string[] = []
+    dynamo.on(PutCommand).callsFake(() => order.push('put'))
+    ses.on(SendEmailCommand).callsFake(() => {
+      order.push('send')
+      return { MessageId: 'm' }
+    })
+    await invoke(jsonEvent(validSubmission))
+    expect(order).toEqual(['put', 'send'])
+  })
+
+  it('still answers 201 when SES fails, leaving the enquiry pending for the retry', async () => {
+    ses
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('SES is down'), { name: 'ServiceUnavailable' }))
+
+    const response = await invoke(jsonEvent(validSubmission))
+
+    expect(response.statusCode).toBe(201)
+    const updates = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)
+    expect(updates).toHaveLength(1)
+    expect(updates[0]?.UpdateExpression).toBe('SET #lastAttemptAt = :at ADD #attempts :one')
+    expect(updates[0]?.UpdateExpression).not.toContain('REMOVE')
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        event: 'enquiry_email_failed',
+        errorName: 'ServiceUnavailable',
+        attempts: 1,
+      }),
+    )
+  })
+
+  it('answers 503 when storage fails, and e-mails nothing', async () => {
+    dynamo
+      .on(PutCommand)
+      .rejects(Object.assign(new Error('no table'), { name: 'ResourceNotFoundException' }))
+
+    const response = await invoke(jsonEvent(validSubmission))
+
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('60')
+    expect(response.json.message).toMatch(/could not save your message/)
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0)
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0)
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        event: 'enquiry_store_failed',
+        errorName: 'ResourceNotFoundException',
+      }),
+    )
+  })
+
+  it('answers 400 with every invalid field and its message, storing nothing', async () => {
+    const response = await invoke(
+      jsonEvent({ ...validSubmission, firstName: '  ', email: 'not-an-email', message: 'short' }),
+    )
+
+    expect(response.statusCode).toBe(400)
+    expect(response.json).toEqual({
+      message: `Please check your details: ${contactMessages.firstName}; ${contactMessages.email}; ${contactMessages.message}`,
+      errors: {
+        firstName: contactMessages.firstName,
+        email: contactMessages.email,
+        message: contactMessages.message,
+      },
+    })
+    expect(dynamo.calls()).toHaveLength(0)
+    expect(ses.calls()).toHaveLength(0)
+  })
+
+  it('answers 400 naming every field when the body is JSON but not an object', async () => {
+    const response = await invoke(httpEvent({ body: '["Ada"]' }))
+    expect(response.statusCode).toBe(400)
+    expect(Object.keys(response.json.errors)).toHaveLength(7)
+    expect(dynamo.calls()).toHaveLength(0)
+  })
+
+  it('answers 413 for a body over 16 KB, before reading it', async () => {
+    const response = await invoke(jsonEvent({ ...validSubmission, message: 'x'.repeat(16 * 1024) }))
+    expect(response.statusCode).toBe(413)
+    expect(response.json.message).toMatch(/too large/)
+    expect(dynamo.calls()).toHaveLength(0)
+  })
+
+  it('measures a base64-encoded body by its decoded size', async () => {
+    const body = JSON.stringify({ ...validSubmission, message: 'x'.repeat(12 * 1024) })
+    const response = await invoke(
+      httpEvent({ body: Buffer.from(body).toString('base64'), isBase64Encoded: true }),
+    )
+    // 12 KB of message is within the limit (its base64 form is not) and over the field's maximum.
+    expect(response.statusCode).toBe(400)
+    expect(response.json.errors).toEqual({ message: 'Message must be at most 5000 characters' })
+  })
+
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['a form post', 'application/x-www-form-urlencoded'],
+    ['no content type', undefined],
+  ])('answers 415 for %s', async (_label, contentType) => {
+    const response = await invoke(
+      httpEvent({
+        headers: contentType ? { 'content-type': contentType } : {},
+        body: JSON.stringify(validSubmission),
+      }),
+    )
+    expect(response.statusCode).toBe(415)
+    expect(response.json.message).toBe(
+      'Please send the enquiry as JSON (Content-Type: application/json).',
+    )
+  })
+
+  it('accepts a JSON content type with parameters, in any case', async () => {
+    const response = await invoke(
+      httpEvent({
+        headers: { 'Content-Type': 'Application/JSON; charset=UTF-8' },
+        body: JSON.stringify(validSubmission),
+      }),
+    )
+    expect(response.statusCode).toBe(201)
+  })
+
+  it.each([
+    ['malformed JSON', '{"firstName": "Ada",'],
+    ['an empty body', undefined],
+    ['a prototype-polluting key', '{"__proto__": {"admin": true}}'],
+  ])('answers 422 with a clear message for %s', async (_label, body) => {
+    const response = await invoke(httpEvent({ body }))
+    expect(response.statusCode).toBe(422)
+    expect(response.json.message).toBe(
+      'The enquiry could not be read: the request body is not valid JSON.',
+    )
+    expect(dynamo.calls()).toHaveLength(0)
+  })
+
+  it.each(['GET', 'PUT', 'DELETE', 'OPTIONS'])(
+    'answers 405 with Allow: POST to %s',
+    async (method) => {
+      const response = await invoke(httpEvent({ method }))
+      expect(response.statusCode).toBe(405)
+      expect(response.headers.allow).toBe('POST')
+      expect(response.json.message).toBe('Enquiries can only be sent with POST.')
+    },
+  )
+
+  it('answers 404 for a path it does not serve', async () => {
+    const response = await invoke(httpEvent({ path: '/api/contacts/1' }))
+    expect(response.statusCode).toBe(404)
+    expect(response.json.message).toMatch(/POST \/api\/contacts/)
+  })
+
+  it('answers 500 with a message (and logs the error class) when something unexpected breaks', async () => {
+    const broken = { ...jsonEvent(validSubmission), requestContext: undefined } as never
+    const response = await invoke(broken)
+    expect(response.statusCode).toBe(500)
+    expect(response.json.message).toMatch(/something went wrong/)
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        event: 'contact_request_failed',
+        errorName: 'TypeError',
+      }),
+    )
+  })
+})
+
+describe('idempotency', () => {
+  it('derives the id from the Idempotency-Key, so every retry targets the same item', async () => {
+    const first = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+    const again = await invoke(jsonEvent(validSubmission, { 'idempotency-key': key.toUpperCase() }))
+    expect(first.json.id).toBe(enquiryIdFor(key))
+    expect(again.json.id).toBe(first.json.id)
+  })
+
+  it('answers a retry of a stored submission with the original id and time, writing and sending nothing new', async () => {
+    const original = buildEnquiry(
+      validSubmission,
+      enquiryIdFor(key),
+      new Date('2026-03-14T09:25:00.000Z'),
+    )
+    dynamo
+      .on(PutCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
+    dynamo.on(GetCommand).resolves({ Item: original })
+
+    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+
+    expect(response.statusCode).toBe(201)
+    expect(response.json).toMatchObject({ id: original.id, createdAt: original.createdAt })
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      Key: { id: original.id },
+      ConsistentRead: true,
+    })
+    expect(ses.calls()).toHaveLength(0)
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0)
+  })
+
+  it('refuses (422) a key already used for different details, revealing nothing about them', async () => {
+    const original = buildEnquiry(
+      { ...validSubmission, message: 'A different message entirely.' },
+      enquiryIdFor(key),
+      now,
+    )
+    dynamo
+      .on(PutCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
+    dynamo.on(GetCommand).resolves({ Item: original })
+
+    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+
+    expect(response.statusCode).toBe(422)
+    expect(response.json).toEqual({ message: expect.stringMatching(/different details/) })
+    expect(ses.calls()).toHaveLength(0)
+  })
+
+  it('answers 503 when the original cannot be read back', async () => {
+    dynamo
+      .on(PutCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
+    dynamo.on(GetCommand).rejects(new Error('timeout'))
+    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+    expect(response.statusCode).toBe(503)
+  })
+
+  it('refuses a malformed key with 400', async () => {
+    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': 'not a uuid' }))
+    expect(response.statusCode).toBe(400)
+    expect(response.json.message).toBe('The Idempotency-Key header must be a UUID.')
+    expect(dynamo.calls()).toHaveLength(0)
+  })
+
+  it('gives submissions without a key ids of their own', async () => {
+    const first = await invoke(jsonEvent(validSubmission))
+    const second = await invoke(jsonEvent(validSubmission))
+    expect(first.json.id).not.toBe(second.json.id)
+  })
+})
+
+describe('honeypot', () => {
+  it('answers a filled-in honeypot with a plausible 201, storing and sending nothing', async () => {
+    const response = await invoke(
+      jsonEvent({ ...validSubmission, website: 'https://spam.example' }),
+    )
+    expect(response.statusCode).toBe(201)
+    expect(response.json).toEqual({
+      message: expect.any(String),
+      id: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+      createdAt: now.toISOString(),
+    })
+    expect(dynamo.calls()).toHaveLength(0)
+    expect(ses.calls()).toHaveLength(0)
+    expect(logs.map((entry) => entry.event)).toEqual(['enquiry_honeypot_dropped'])
+  })
+
+  it('lets an empty honeypot through', async () => {
+    const response = await invoke(jsonEvent({ ...validSubmission, website: '' }))
+    expect(response.statusCode).toBe(201)
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(1)
+  })
+})
+
+describe('POST /api/contacts/form (no JavaScript)', () => {
+  const fields = { ...validSubmission, website: '' } as Record<string, string>
+
+  it('stores and e-mails a valid post, then sends the visitor on to /contact/sent', async () => {
+    const response = await invoke(formEvent(fields))
+    expect(response.statusCode).toBe(303)
+    expect(response.headers.location).toBe('/contact/sent')
+    expect(response.body).toBe('')
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject(validSubmission)
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
+  })
+
+  it('sends an invalid post on to /contact/check-details naming the fields to fix', async () => {
+    const response = await invoke(
+      formEvent({ ...fields, lastName: '', email: 'nope', message: 'hi' }),
+    )
+    expect(response.statusCode).toBe(303)
+    expect(response.headers.location).toBe('/contact/check-details?fields=lastName,email,message')
+    expect(dynamo.calls()).toHaveLength(0)
+  })
+
+  it('reads a body that is not base64-encoded too', async () => {
+    const response = await invoke(
+      httpEvent({
+        path: '/api/contacts/form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+        body: new URLSearchParams(fields).toString(),
+      }),
+    )
+    expect(response.headers.location).toBe('/contact/sent')
+  })
+
+  it('sends a bot that fills the honeypot to /contact/sent, keeping nothing', async () => {
+    const response = await invoke(formEvent({ ...fields, website: 'spam' }))
+    expect(response.headers.location).toBe('/contact/sent')
+    expect(dynamo.calls()).toHaveLength(0)
+  })
+
+  it('answers 503 (not a redirect) when storage fails', async () => {
+    dynamo.on(PutCommand).rejects(new Error('down'))
+    const response = await invoke(formEvent(fields))
+    expect(response.statusCode).toBe(503)
+    expect(response.json.message).toMatch(/could not save/)
+  })
+
+  it('answers 415 to JSON sent to the form route', async () => {
+    const response = await invoke({ ...jsonEvent(validSubmission), rawPath: '/api/contacts/form' })
+    expect(response.statusCode).toBe(415)
+    expect(response.json.message).toBe('Please send the form as application/x-www-form-urlencoded.')
+  })
+
+  it('answers 413 to an oversized post', async () => {
+    const response = await invoke(formEvent({ ...fields, message: 'x'.repeat(17 * 1024) }))
+    expect(response.statusCode).toBe(413)
+  })
+})
+
+describe('the deployed handler module', () => {
+  it('reads its configuration from the environment at load time', async () => {
+    vi.stubEnv('ENQUIRIES_TABLE', 'enquiries-from-env')
+    vi.stubEnv('SENDER_EMAIL', testConfig.senderEmail)
+    vi.stubEnv('AGENCY_EMAIL', testConfig.agencyEmail)
+    vi.stubEnv('AWS_REGION', 'eu-west-2')
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'test')
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test')
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    try {
+      const { handler: deployed } = await import('./handler.ts')
+      const response = await deployed(jsonEvent(validSubmission), testContext)
+      expect(response.statusCode).toBe(201)
+      expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.TableName).toBe('enquiries-from-env')
+    } finally {
+      vi.unstubAllEnvs()
+      vi.restoreAllMocks()
+    }
+  })
+})

@@ -1,0 +1,103 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { validSubmission } from '../test-support.ts'
+import { enquiryEmailInput, escapeHtml, headerSafe, renderEnquiryEmail } from './email.ts'
+import { buildEnquiry } from './item.ts'
+
+const createdAt = new Date('2026-11-21T14:00:00.000Z')
+const enquiry = buildEnquiry(validSubmission, '0d9e5a1c-7b2f-5c3d-9e4f-5a6b7c8d9e0f', createdAt)
+const addresses = {
+  senderEmail: 'website@elevate-digital.example',
+  agencyEmail: 'hello@elevate-digital.example',
+}
+
+describe('the agency’s e-mail', () => {
+  it('names the person, the company and the enquiry id in the subject', () => {
+    expect(renderEnquiryEmail(enquiry).subject).toBe(
+      'New enquiry from Ada Lovelace, Analytical Engines Ltd (ref 0d9e5a1c-7b2f-5c3d-9e4f-5a6b7c8d9e0f)',
+    )
+  })
+
+  it('carries every field in both bodies', () => {
+    const { text, html } = renderEnquiryEmail(enquiry)
+    for (const value of Object.values(validSubmission)) {
+      expect(text).toContain(value)
+      expect(html).toContain(escapeHtml(value))
+    }
+    expect(text).toContain('Message:\nWe would like help with our SEO, please.')
+  })
+
+  it('HTML-escapes every field', () => {
+    const hostile = '<img src=x onerror="alert(1)">&\'"'
+    const escaped = '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;&quot;'
+    const { html } = renderEnquiryEmail({
+      ...enquiry,
+      firstName: hostile,
+      lastName: hostile,
+      phone: hostile,
+      company: hostile,
+      position: hostile,
+      message: `${hostile}\nsecond line`,
+    })
+    expect(html).not.toContain('<img')
+    expect(html).not.toContain('onerror="')
+    expect(html.split(escaped).length - 1).toBeGreaterThanOrEqual(8)
+    expect(html).toContain(`${escaped}<br>second line`)
+  })
+
+  it('never lets a field put markup into the HTML body', () => {
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        const { html } = renderEnquiryEmail({ ...enquiry, company: value, message: value })
+        const withoutOwnMarkup = html.replace(
+          /<\/?[a-z][a-z0-9]*(\s[^<>]*)?>|<!doctype html>/gi,
+          '',
+        )
+        expect(withoutOwnMarkup).not.toMatch(/[<>]/)
+      }),
+    )
+  })
+
+  it('strips CR/LF from everything that reaches a header', () => {
+    const input = enquiryEmailInput(
+      {
+        ...enquiry,
+        firstName: 'Ada\r\nBcc: victim@example.com',
+        company: 'Evil\nX-Injected: yes',
+        email: 'ada@example.co.uk\r\nBcc: victim@example.com',
+      },
+      addresses,
+    )
+    const subject = input.Message?.Subject?.Data ?? ''
+    expect(subject).not.toMatch(/[\r\n]/)
+    expect(subject).toContain('Ada Bcc: victim@example.com')
+    expect(input.ReplyToAddresses?.[0]).not.toMatch(/[\r\n]/)
+    expect(input.Source).toBe(addresses.senderEmail)
+  })
+
+  it('addresses the agency from the sender, replies going to the enquirer', () => {
+    expect(enquiryEmailInput(enquiry, addresses)).toMatchObject({
+      Source: 'website@elevate-digital.example',
+      Destination: { ToAddresses: ['hello@elevate-digital.example'] },
+      ReplyToAddresses: ['Ada@Example.co.uk'],
+      Message: {
+        Subject: { Charset: 'UTF-8' },
+        Body: { Text: { Charset: 'UTF-8' }, Html: { Charset: 'UTF-8' } },
+      },
+    })
+  })
+})
+
+describe('headerSafe', () => {
+  it('turns every kind of line break into a space and drops control characters', () => {
+    expect(headerSafe('a\r\nb\rc\nd\u2028e\u2029f\u0085g\u0000h\th')).toBe('a b c d e f ghh')
+  })
+
+  it('never leaves a line break, whatever the input', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (value) => {
+        expect(headerSafe(value)).not.toMatch(/[\r\n\u0085\u2028\u2029]/)
+      }),
+    )
+  })
+})

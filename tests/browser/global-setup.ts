@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { silentLogger } from '../../functions/log.ts'
+import { startApiStack } from '../../infra/local/api-stack.ts'
 import { startLocalServer } from '../../infra/local/server.ts'
 import { chromiumPath } from './chromium.ts'
 
@@ -12,6 +15,14 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     distDir: string
+    /**
+     * The local SES emulator: `GET ${mailboxUrl}/store` lists every e-mail the agency was sent
+     * (`{ emails: [{ messageId, from, replyTo, destination: { to }, subject, body: { text, html },
+     * at }] }`), newest last; `POST ${mailboxUrl}/clear-store` empties it. To see the API down,
+     * fail its requests with Playwright: `page.route(`${baseUrl}/api/contacts`, (route) =>
+     * route.abort())`, or `route.fulfill({ status: 503, ... })` for a refusal.
+     */
+    mailboxUrl: string
   }
 }
 
@@ -42,11 +53,22 @@ export default async function setup(project: TestProject) {
       GA_MEASUREMENT_ID: '',
     },
   })
-  const server = await startLocalServer({ root: distDir, port: 0, analytics: false })
+  // The contact API as `npm start` runs it, on free ports, its data in a folder of its own.
+  const dataDir = mkdtempSync(join(tmpdir(), 'enquiries-'))
+  const api = await startApiStack({ dataDir, log: silentLogger })
+  const server = await startLocalServer({
+    root: distDir,
+    port: 0,
+    analytics: false,
+    api: api.handle,
+  })
   project.provide('baseUrl', server.url)
   project.provide('distDir', distDir)
+  project.provide('mailboxUrl', api.mailboxUrl)
   return async () => {
     await server.close()
+    await api.close()
+    rmSync(dataDir, { recursive: true, force: true })
     rmSync(outDir, { recursive: true, force: true })
   }
 }

@@ -1,0 +1,43 @@
+import { Button } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+
+/** How a button-styled link looks: on a light background, or on the dark hero and closing blocks. */
+export type LinkButtonTone = 'solid' | 'outline' | 'onDark' | 'outlineOnDark'
+
+const tones = {
+  solid: { colorPalette: 'brand' },
+  outline: { colorPalette: 'brand', variant: 'outline' },
+  onDark: { bg: 'white', color: 'brand.900', _hover: { bg: 'gray.100' } },
+  outlineOnDark: {
+    variant: 'outline',
+    color: 'white',
+    borderColor: 'white',
+    _hover: { bg: 'whiteAlpha.200' },
+  },
+} as const
+
+export interface LinkButtonProps {
+  readonly href: string
+  readonly tone?: LinkButtonTone
+  readonly size?: 'md' | 'lg' | 'xl'
+  /** Extra attributes for the anchor, e.g. `trackingAttributes(...)`. */
+  readonly attributes?: Record<string, string>
+  readonly children: ReactNode
+}
+
+/** A link that looks like a button: navigation stays a real `<a>`, so it works without JavaScript. */
+export function LinkButton({
+  href,
+  tone = 'solid',
+  size = 'lg',
+  attributes,
+  children,
+}: LinkButtonProps) {
+  return (
+    <Button asChild size={size} {...tones[tone]}>
+      <a href={href} {...attributes}>
+        {children}
+      </a>
+    </Button>
+  )
+}

@@ -1,0 +1,157 @@
+import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { CheckList } from '../../components/CheckList.tsx'
+import { ClosingCta } from '../../components/ClosingCta.tsx'
+import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { CheckIcon } from '../../components/icons.tsx'
+import { JsonLd } from '../../components/JsonLd.tsx'
+import { LinkButton } from '../../components/LinkButton.tsx'
+import { service } from '../../seo/structured-data.ts'
+import { site } from '../../site.ts'
+import type { BenefitPanel, LinkAction, Offering, ServicePageContent } from './service-page.ts'
+
+function actionAttributes(action: LinkAction): Record<string, string> | undefined {
+  if (action.event) return trackingAttributes(action.event, 'click')
+  return action.href === '/contact'
+    ? trackingAttributes(analyticsEvents.ctaClick(action.label), 'click')
+    : undefined
+}
+
+export interface ServicePageProps {
+  readonly content: ServicePageContent
+  /** What the Service structured data lists as the offer catalogue. */
+  readonly catalogue: readonly Offering[]
+  /** The page's own sections, between the intro and the closing call to action. */
+  readonly children: ReactNode
+}
+
+/**
+ * The common shape of a service page: breadcrumbs, hero, the H1 intro (which records the
+ * service_page_view event), the page's own sections, the closing call to action and the
+ * Service structured data.
+ */
+export function ServicePage({ content, catalogue, children }: ServicePageProps) {
+  const { hero, intro, closing } = content
+  return (
+    <>
+      <BreadcrumbTrail
+        items={[{ label: 'Services', href: '/services' }, { label: content.breadcrumb }]}
+      />
+      <HeroBanner title={hero.title} subtitle={hero.subtitle} headingLevel="h2">
+        {hero.action && (
+          <LinkButton href={hero.action.href} attributes={actionAttributes(hero.action)}>
+            {hero.action.label}
+          </LinkButton>
+        )}
+      </HeroBanner>
+      <Box
+        as="section"
+        aria-labelledby="intro-heading"
+        py={{ base: '14', md: '20' }}
+        {...trackingAttributes(analyticsEvents.servicePageView(content.serviceName), 'view')}
+      >
+        <Container maxW="7xl">
+          <Heading as="h1" id="intro-heading" size={{ base: '3xl', md: '4xl' }} mb="6" maxW="4xl">
+            {intro.heading}
+          </Heading>
+          <Stack gap="4" fontSize="lg" color="gray.700" maxW="4xl">
+            {intro.paragraphs.map((paragraph) => (
+              <Text key={paragraph}>{paragraph}</Text>
+            ))}
+          </Stack>
+        </Container>
+      </Box>
+      {children}
+      <ClosingCta heading={closing.heading} text={closing.text}>
+        {closing.actions.map((action, index) => (
+          <LinkButton
+            key={action.label}
+            href={action.href}
+            tone={index === 0 ? 'onDark' : 'outlineOnDark'}
+            attributes={actionAttributes(action)}
+          >
+            {action.label}
+          </LinkButton>
+        ))}
+      </ClosingCta>
+      <JsonLd
+        data={service(site, {
+          name: content.serviceName,
+          description: content.meta.description,
+          path: content.path,
+          offerings: catalogue,
+        })}
+      />
+    </>
+  )
+}
+
+export interface OfferingsSectionProps {
+  readonly heading: string
+  readonly intro: string
+  readonly offerings: readonly Offering[]
+  readonly panel: BenefitPanel
+}
+
+/** The eight offerings beside the benefits panel. */
+export function OfferingsSection({ heading, intro, offerings, panel }: OfferingsSectionProps) {
+  return (
+    <Box bg="gray.50" py={{ base: '14', md: '20' }}>
+      <Container maxW="7xl">
+        <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '10', lg: '12' }}>
+          <Box as="section" aria-labelledby="offerings-heading" flex="2">
+            <Heading as="h2" id="offerings-heading" size={{ base: '2xl', md: '3xl' }} mb="3">
+              {heading}
+            </Heading>
+            <Text fontSize="lg" color="gray.700" mb="8">
+              {intro}
+            </Text>
+            <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="6">
+              {offerings.map((offering) => (
+                <Flex as="li" key={offering.title} gap="3">
+                  <Box color="green.700" flexShrink="0" mt="1">
+                    <CheckIcon />
+                  </Box>
+                  <div>
+                    <Heading as="h3" size="md" mb="1">
+                      {offering.title}
+                    </Heading>
+                    <Text color="gray.700">{offering.description}</Text>
+                  </div>
+                </Flex>
+              ))}
+            </SimpleGrid>
+          </Box>
+          <BenefitPanelSection panel={panel} />
+        </Flex>
+      </Container>
+    </Box>
+  )
+}
+
+/** The highlighted panel: why the service matters, as a short case and its key points. */
+export function BenefitPanelSection({ panel }: { readonly panel: BenefitPanel }) {
+  return (
+    <Box
+      as="section"
+      aria-labelledby="benefits-heading"
+      flex="1"
+      alignSelf="flex-start"
+      bg="brand.subtle"
+      borderWidth="1px"
+      borderColor="brand.muted"
+      rounded="xl"
+      p={{ base: '6', md: '8' }}
+    >
+      <Heading as="h2" id="benefits-heading" size="2xl" mb="3">
+        {panel.heading}
+      </Heading>
+      <Text color="gray.700" mb="6">
+        {panel.text}
+      </Text>
+      <CheckList items={panel.points} />
+    </Box>
+  )
+}

@@ -1,0 +1,20 @@
+import { Section } from '../../../components/Section.tsx'
+import { StepList } from '../../../components/StepList.tsx'
+import { OfferingsSection, ServicePage } from '../ServicePage.tsx'
+import { offerings, page, process, whySeoMatters } from './content.ts'
+
+export default function Page() {
+  return (
+    <ServicePage content={page} catalogue={offerings.items}>
+      <OfferingsSection
+        heading={offerings.heading}
+        intro={offerings.intro}
+        offerings={offerings.items}
+        panel={whySeoMatters}
+      />
+      <Section id="process" heading={process.heading} intro={process.intro}>
+        <StepList steps={process.steps} />
+      </Section>
+    </ServicePage>
+  )
+}

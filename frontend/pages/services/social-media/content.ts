@@ -1,0 +1,149 @@
+import type { Card } from '../../../components/CardGrid.tsx'
+import { site } from '../../../site.ts'
+import {
+  type BenefitPanel,
+  type Offering,
+  type ServicePageContent,
+  viewAllServices,
+} from '../service-page.ts'
+
+export const page = {
+  meta: {
+    title: `Social Media Marketing Agency | ${site.name}`,
+    description:
+      'Social media marketing for UK businesses: strategy, content creation, community management and paid social on Facebook, Instagram, LinkedIn, Twitter, TikTok and YouTube.',
+    keywords: [
+      'social media marketing',
+      'social media agency UK',
+      'social media management',
+      'paid social advertising',
+      'content creation',
+      'community management',
+    ],
+  },
+  path: '/services/social-media',
+  serviceName: 'Social Media Marketing',
+  breadcrumb: 'Social Media Marketing',
+  summary: {
+    title: 'Social Media Marketing',
+    description:
+      'Build a loyal audience with consistent, on-brand content and campaigns that drive action.',
+    features: ['Content planning and creation', 'Community management', 'Paid social campaigns'],
+  },
+  hero: {
+    title: 'Social Media Marketing',
+    subtitle:
+      'Turn followers into customers with a social presence that is consistent, on-brand and built around measurable goals.',
+    action: { label: 'Start Social Strategy', href: '/contact' },
+  },
+  intro: {
+    heading: 'Social Media That Builds Your Brand and Your Sales',
+    paragraphs: [
+      'Your customers spend hours on social media every week. We make sure they see you there, with content worth stopping for and campaigns aimed at the people most likely to buy.',
+      'From the first content calendar to the monthly report, we handle the planning, posting, replying and advertising, so your channels grow while you run your business.',
+    ],
+  },
+  closing: {
+    heading: 'Ready to Grow Your Social Presence?',
+    text: 'Tell us about your audience and goals. We will recommend the right platforms and a content and advertising plan with custom pricing.',
+    actions: [{ label: 'Start Social Campaign', href: '/contact' }, viewAllServices],
+  },
+} as const satisfies ServicePageContent
+
+export const offerings = {
+  heading: 'Our Social Media Services',
+  intro: 'A complete service, from the strategy to the last reply in your comments.',
+  items: [
+    {
+      title: 'Social Media Strategy',
+      description:
+        'Goals, audiences, platforms and tone of voice agreed up front, so every post has a purpose.',
+    },
+    {
+      title: 'Content Creation',
+      description: 'Graphics, short videos and captions designed for each platform and your brand.',
+    },
+    {
+      title: 'Content Scheduling',
+      description: 'A monthly calendar you approve in advance, published at the times that work.',
+    },
+    {
+      title: 'Community Management',
+      description:
+        'Comments and messages answered promptly and in your voice, so no customer is ignored.',
+    },
+    {
+      title: 'Paid Social Advertising',
+      description:
+        'Targeted campaigns that reach new customers and bring back those who visited your site.',
+    },
+    {
+      title: 'Influencer Partnerships',
+      description: 'Creators your customers trust, found, briefed and managed on your behalf.',
+    },
+    {
+      title: 'Social Listening',
+      description:
+        'What people say about your brand and competitors, tracked so you can respond early.',
+    },
+    {
+      title: 'Analytics and Reporting',
+      description: 'Reach, engagement, clicks and sales reported monthly in plain English.',
+    },
+  ],
+} as const satisfies { heading: string; intro: string; items: readonly Offering[] }
+
+export const impact = {
+  heading: 'The Impact of Social Media',
+  text: 'Social media is where customers discover brands, ask for recommendations and decide who to trust. A strong presence keeps you in their minds until they are ready to buy.',
+  points: [
+    'Reach customers where they already spend their time',
+    'Build trust through a consistent, human brand voice',
+    'Drive traffic and enquiries to your website',
+    'Learn what your audience wants from their feedback',
+    'Target adverts by location, interests and job role',
+  ],
+} as const satisfies BenefitPanel
+
+export const platforms = {
+  heading: 'Platforms We Manage',
+  intro: 'We focus on the platforms your customers use, with content made for each one.',
+  cards: [
+    {
+      icon: 'thumbsUp',
+      title: 'Facebook',
+      description:
+        'The widest reach of any network, with detailed ad targeting and strong local communities.',
+    },
+    {
+      icon: 'camera',
+      title: 'Instagram',
+      description:
+        'Visual storytelling through posts, Stories and Reels, ideal for lifestyle and retail brands.',
+    },
+    {
+      icon: 'briefcase',
+      title: 'LinkedIn',
+      description:
+        'The home of B2B marketing: thought leadership and ads targeted by industry and job title.',
+    },
+    {
+      icon: 'hash',
+      title: 'Twitter',
+      description:
+        'Real-time conversation, news and customer service that keep your brand part of the discussion.',
+    },
+    {
+      icon: 'music',
+      title: 'TikTok',
+      description:
+        'Short, creative video that reaches younger audiences and can spread far beyond your followers.',
+    },
+    {
+      icon: 'play',
+      title: 'YouTube',
+      description:
+        'Long and short video that explains, demonstrates and ranks in both YouTube and Google search.',
+    },
+  ],
+} as const satisfies { heading: string; intro: string; cards: readonly Card[] }

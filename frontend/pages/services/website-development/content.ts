@@ -1,0 +1,154 @@
+import { analyticsEvents } from '../../../analytics/events.ts'
+import type { Card } from '../../../components/CardGrid.tsx'
+import { site } from '../../../site.ts'
+import type { BenefitPanel, ServicePageContent } from '../service-page.ts'
+
+export const page = {
+  meta: {
+    title: `Website Development Services | ${site.name}`,
+    description:
+      'Custom, mobile-first websites for UK businesses: designed to convert, optimised for search, fast, secure and supported after launch.',
+    keywords: [
+      'website development',
+      'web design agency UK',
+      'custom website design',
+      'mobile-first websites',
+      'SEO-optimised websites',
+      'small business websites',
+    ],
+  },
+  path: '/services/website-development',
+  serviceName: 'Website Development',
+  breadcrumb: 'Website Development',
+  summary: {
+    title: 'Website Development',
+    description:
+      'Fast, secure, mobile-first websites designed to turn visitors into enquiries and sales.',
+    features: ['Custom responsive design', 'Speed and Core Web Vitals', 'Built-in SEO foundations'],
+  },
+  hero: {
+    title: 'Website Development',
+    subtitle:
+      'A website that looks the part, loads in a blink and turns visitors into enquiries: designed, built and supported by one team.',
+  },
+  intro: {
+    heading: 'Websites Built to Grow Your Business',
+    paragraphs: [
+      'Your website is often the first impression a customer has of your business, and the place where they decide whether to get in touch. It should be working for you around the clock.',
+      'We design and build every site around your customers and your goals, with the speed, accessibility and search foundations that marketing needs to succeed, and we stay on hand after launch.',
+    ],
+  },
+  closing: {
+    heading: 'Ready for a Website That Works as Hard as You Do?',
+    text: 'Tell us about your business and what your website needs to achieve. We will reply within 24 hours to arrange your free consultation.',
+    actions: [
+      {
+        label: 'Get Started Today',
+        href: '/contact',
+        event: analyticsEvents.websiteDevelopmentGetStarted,
+      },
+    ],
+  },
+} as const satisfies ServicePageContent
+
+export const features = {
+  heading: 'What Every Website Includes',
+  intro: 'Five foundations we build into every project, whatever its size.',
+  cards: [
+    {
+      icon: 'palette',
+      title: 'Custom Design',
+      description:
+        'A unique design shaped around your brand and customers, never a stock template.',
+    },
+    {
+      icon: 'phone',
+      title: 'Mobile-First',
+      description:
+        'Designed for phones first, then scaled up, so it works beautifully on any screen.',
+    },
+    {
+      icon: 'search',
+      title: 'SEO-Optimised',
+      description: 'Clean structure, fast pages and search-ready content from the day you launch.',
+    },
+    {
+      icon: 'zap',
+      title: 'Fast Performance',
+      description: 'Optimised images and lean code for quick loading and strong Core Web Vitals.',
+    },
+    {
+      icon: 'lock',
+      title: 'Secure and Reliable',
+      description: 'HTTPS, security updates, regular backups and hosting you can depend on.',
+    },
+  ],
+} as const satisfies { heading: string; intro: string; cards: readonly Card[] }
+
+export const benefits = {
+  heading: 'Benefits of a Professional Website',
+  text: 'A well-built website is your hardest-working salesperson. Here is what yours will do for your business.',
+  points: [
+    'Makes a professional first impression that builds trust',
+    'Turns more visitors into enquiries with clear calls to action',
+    'Gets found on Google from launch',
+    'Loads quickly on every device and connection',
+    'Is accessible to every visitor, including people with disabilities',
+    'Is easy for your team to update without technical skills',
+    'Measures enquiries and sales with analytics built in',
+    'Grows with your business as your needs change',
+  ],
+} as const satisfies BenefitPanel
+
+export const whyUs = {
+  heading: 'Why Build Your Website With Us',
+  cards: [
+    {
+      icon: 'target',
+      title: 'Built to Convert',
+      description:
+        'Every page is planned around the action you want visitors to take, from enquiry to purchase.',
+    },
+    {
+      icon: 'trend',
+      title: 'Marketing-Led',
+      description:
+        'Designed by a team that also runs SEO, PPC and social campaigns, so your site is ready for them.',
+    },
+    {
+      icon: 'pound',
+      title: 'Custom Pricing',
+      description: 'A fixed quote based on what your project needs, agreed before any work begins.',
+    },
+    {
+      icon: 'handshake',
+      title: 'Ongoing Support',
+      description:
+        'Updates, fixes and improvements after launch from the people who built your site.',
+    },
+  ],
+} as const satisfies { heading: string; cards: readonly Card[] }
+
+export const process = {
+  heading: 'Our Development Process',
+  intro: 'Four clear steps from first conversation to a site that keeps improving.',
+  steps: [
+    {
+      title: 'Discovery and Planning',
+      description: 'We learn your business, customers and goals, then plan the pages and features.',
+    },
+    {
+      title: 'Design and Development',
+      description: 'You review designs before we build, with progress shared at every stage.',
+    },
+    {
+      title: 'Testing and Launch',
+      description:
+        'We test on real devices and browsers, check speed and accessibility, then go live.',
+    },
+    {
+      title: 'Support and Maintenance',
+      description: 'We keep your site secure, up to date and improving after launch.',
+    },
+  ],
+} as const

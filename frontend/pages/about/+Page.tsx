@@ -1,0 +1,126 @@
+import { Box, Container, Flex, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { ClosingCta } from '../../components/ClosingCta.tsx'
+import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { Icon } from '../../components/icon-set.tsx'
+import { fallbackSrc, srcSet } from '../../components/images.ts'
+import { LinkButton } from '../../components/LinkButton.tsx'
+import { Section } from '../../components/Section.tsx'
+import { badges, breadcrumb, closing, hero, image, imageBadge, mission, story } from './content.ts'
+
+export default function Page() {
+  return (
+    <>
+      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <HeroBanner title={hero.title} subtitle={hero.subtitle} />
+      <Box as="section" aria-labelledby="story-heading" py={{ base: '14', md: '20' }}>
+        <Container maxW="7xl">
+          <Flex
+            direction={{ base: 'column', lg: 'row' }}
+            gap={{ base: '10', lg: '16' }}
+            align="center"
+          >
+            <Stack gap="4" flex="1" fontSize="lg" color="gray.700">
+              <Heading
+                as="h2"
+                id="story-heading"
+                size={{ base: '2xl', md: '3xl' }}
+                color="gray.900"
+              >
+                {story.heading}
+              </Heading>
+              {story.paragraphs.map((paragraph) => (
+                <Text key={paragraph}>{paragraph}</Text>
+              ))}
+            </Stack>
+            <Box position="relative" flex="1" w="full">
+              <picture>
+                <source
+                  type="image/avif"
+                  srcSet={srcSet(image, 'avif')}
+                  sizes="(min-width: 80rem) 608px, (min-width: 62rem) 45vw, 100vw"
+                />
+                <source
+                  type="image/webp"
+                  srcSet={srcSet(image, 'webp')}
+                  sizes="(min-width: 80rem) 608px, (min-width: 62rem) 45vw, 100vw"
+                />
+                <Image
+                  src={fallbackSrc(image)}
+                  alt={image.alt}
+                  width="960"
+                  height={Math.round(960 / image.aspectRatio)}
+                  loading="lazy"
+                  decoding="async"
+                  w="full"
+                  h="auto"
+                  rounded="2xl"
+                  boxShadow="lg"
+                />
+              </picture>
+              <Box
+                position="absolute"
+                bottom={{ base: '4', md: '6' }}
+                left={{ base: '4', md: '6' }}
+                bg="white"
+                rounded="xl"
+                boxShadow="lg"
+                px="5"
+                py="3"
+              >
+                <Text fontWeight="bold" color="brand.fg">
+                  {imageBadge.title}
+                </Text>
+                <Text fontSize="sm" color="gray.700">
+                  {imageBadge.text}
+                </Text>
+              </Box>
+            </Box>
+          </Flex>
+        </Container>
+      </Box>
+      <Section id="mission" heading={mission.heading} intro={mission.text} tone="muted">
+        <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap="6">
+          {badges.map((badge) => (
+            <Flex
+              as="li"
+              key={badge.label}
+              gap="4"
+              p="5"
+              bg="white"
+              rounded="xl"
+              borderWidth="1px"
+              borderColor="gray.200"
+            >
+              <Box color="brand.fg" flexShrink="0">
+                <Icon name={badge.icon} size={28} />
+              </Box>
+              <div>
+                <Text fontWeight="bold" fontSize="lg">
+                  {badge.label}
+                </Text>
+                <Text color="gray.700">{badge.detail}</Text>
+              </div>
+            </Flex>
+          ))}
+        </SimpleGrid>
+      </Section>
+      <ClosingCta heading={closing.heading} text={closing.text}>
+        <LinkButton
+          href={closing.primary.href}
+          tone="onDark"
+          attributes={trackingAttributes(
+            analyticsEvents.ctaClick('About Consultation CTA'),
+            'click',
+          )}
+        >
+          {closing.primary.label}
+        </LinkButton>
+        <LinkButton href={closing.secondary.href} tone="outlineOnDark">
+          {closing.secondary.label}
+        </LinkButton>
+      </ClosingCta>
+    </>
+  )
+}

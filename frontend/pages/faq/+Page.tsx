@@ -1,0 +1,85 @@
+import { Box, Text } from '@chakra-ui/react'
+import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { ClosingCta } from '../../components/ClosingCta.tsx'
+import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { JsonLd } from '../../components/JsonLd.tsx'
+import { LinkButton } from '../../components/LinkButton.tsx'
+import { Section } from '../../components/Section.tsx'
+import { faqPage } from '../../seo/structured-data.ts'
+import { breadcrumb, closing, hero, questions } from './content.ts'
+
+/** Drawn with CSS borders so the open state can turn it without any script. */
+const chevron = {
+  content: '""',
+  flexShrink: 0,
+  boxSize: '2.5',
+  borderRight: '2px solid',
+  borderBottom: '2px solid',
+  transform: 'rotate(45deg)',
+  transition: 'transform 0.2s ease',
+  _motionReduce: { transition: 'none' },
+}
+
+/**
+ * The accordion is native <details>/<summary>: every question starts closed, any number can be
+ * open, a click or Enter/Space on the question toggles it, and it works without JavaScript.
+ */
+export default function Page() {
+  return (
+    <>
+      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <HeroBanner title={hero.title} subtitle={hero.subtitle} />
+      <Section id="questions" heading={questions.heading} intro={questions.intro} width="4xl">
+        <Box borderTopWidth="1px" borderColor="gray.200">
+          {questions.entries.map((entry) => (
+            <Box
+              as="details"
+              key={entry.question}
+              borderBottomWidth="1px"
+              borderColor="gray.200"
+              css={{ '&[open] > summary::after': { transform: 'rotate(-135deg)' } }}
+            >
+              <Box
+                as="summary"
+                display="flex"
+                alignItems="center"
+                justifyContent="space-between"
+                gap="4"
+                py="5"
+                px="2"
+                fontSize="lg"
+                fontWeight="semibold"
+                cursor="pointer"
+                listStyleType="none"
+                _hover={{ color: 'brand.fg' }}
+                _focusVisible={{
+                  outline: '2px solid',
+                  outlineColor: 'brand.500',
+                  outlineOffset: '2px',
+                }}
+                css={{ '&::-webkit-details-marker': { display: 'none' } }}
+                _after={chevron}
+              >
+                {entry.question}
+              </Box>
+              <Text px="2" pb="5" color="gray.700">
+                {entry.answer}
+              </Text>
+            </Box>
+          ))}
+        </Box>
+      </Section>
+      <ClosingCta heading={closing.heading} text={closing.text}>
+        <LinkButton
+          href={closing.action.href}
+          tone="onDark"
+          attributes={trackingAttributes(analyticsEvents.ctaClick('FAQ Contact CTA'), 'click')}
+        >
+          {closing.action.label}
+        </LinkButton>
+      </ClosingCta>
+      <JsonLd data={faqPage(questions.entries)} />
+    </>
+  )
+}

@@ -1,0 +1,32 @@
+import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { CardGrid } from '../../components/CardGrid.tsx'
+import { ClosingCta } from '../../components/ClosingCta.tsx'
+import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { LinkButton } from '../../components/LinkButton.tsx'
+import { Section } from '../../components/Section.tsx'
+import { breadcrumb, closing, hero, values } from './content.ts'
+
+export default function Page() {
+  return (
+    <>
+      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <HeroBanner title={hero.title} subtitle={hero.subtitle} />
+      <Section id="values" heading={values.heading} intro={values.intro}>
+        <CardGrid cards={values.cards} />
+      </Section>
+      <ClosingCta heading={closing.heading} text={closing.text}>
+        <LinkButton
+          href={closing.action.href}
+          tone="onDark"
+          attributes={trackingAttributes(
+            analyticsEvents.ctaClick('Values Consultation CTA'),
+            'click',
+          )}
+        >
+          {closing.action.label}
+        </LinkButton>
+      </ClosingCta>
+    </>
+  )
+}

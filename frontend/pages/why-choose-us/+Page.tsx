@@ -1,0 +1,65 @@
+import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { CardGrid } from '../../components/CardGrid.tsx'
+import { CheckList } from '../../components/CheckList.tsx'
+import { ClosingCta } from '../../components/ClosingCta.tsx'
+import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { LinkButton } from '../../components/LinkButton.tsx'
+import { Section } from '../../components/Section.tsx'
+import { advantages, benefits, breadcrumb, closing, hero, promise } from './content.ts'
+
+export default function Page() {
+  return (
+    <>
+      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <HeroBanner title={hero.title} subtitle={hero.subtitle} />
+      <Section id="benefits" heading={benefits.heading} intro={benefits.intro} tone="muted">
+        <CardGrid cards={benefits.cards} />
+      </Section>
+      <Box py={{ base: '14', md: '20' }}>
+        <Container maxW="7xl">
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '10', lg: '12' }}>
+            <Box as="section" aria-labelledby="advantages-heading">
+              <Heading as="h2" id="advantages-heading" size={{ base: '2xl', md: '3xl' }} mb="6">
+                {advantages.heading}
+              </Heading>
+              <CheckList items={advantages.points} />
+            </Box>
+            <Stack
+              as="section"
+              aria-labelledby="promise-heading"
+              gap="4"
+              bg="brand.subtle"
+              borderWidth="1px"
+              borderColor="brand.muted"
+              rounded="xl"
+              p={{ base: '6', md: '8' }}
+            >
+              <Heading as="h2" id="promise-heading" size="2xl">
+                {promise.heading}
+              </Heading>
+              {promise.paragraphs.map((paragraph) => (
+                <Text key={paragraph} color="gray.700">
+                  {paragraph}
+                </Text>
+              ))}
+            </Stack>
+          </SimpleGrid>
+        </Container>
+      </Box>
+      <ClosingCta heading={closing.heading} text={closing.text}>
+        <LinkButton
+          href={closing.action.href}
+          tone="onDark"
+          attributes={trackingAttributes(
+            analyticsEvents.ctaClick('Why Choose Us Consultation CTA'),
+            'click',
+          )}
+        >
+          {closing.action.label}
+        </LinkButton>
+      </ClosingCta>
+    </>
+  )
+}

@@ -1,0 +1,14 @@
+import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { LegalDocument } from '../../components/LegalDocument.tsx'
+import { breadcrumb, hero, intro, lastUpdated, sections } from './content.ts'
+
+export default function Page() {
+  return (
+    <>
+      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <HeroBanner title={hero.title} subtitle={hero.subtitle} />
+      <LegalDocument lastUpdated={lastUpdated} intro={intro} sections={sections} />
+    </>
+  )
+}

@@ -72,6 +72,14 @@ export function Footer() {
                   </Link>
                 </li>
               ))}
+              {/* Reopens the cookie banner: hidden until the script that runs the banner is there. */}
+              <li hidden>
+                <Link asChild color="gray.200" _hover={{ color: 'white' }}>
+                  <button type="button" data-cookie-settings="" aria-controls="cookie-banner">
+                    Cookie settings
+                  </button>
+                </Link>
+              </li>
             </Stack>
           </Box>
         </Stack>

@@ -1,9 +1,11 @@
 import { Box, Flex, Link } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
+import { CookieBanner } from '../components/CookieBanner.tsx'
 import { Footer } from '../components/Footer.tsx'
 import { NavBar } from '../components/NavBar.tsx'
 import { ScrollToTopButton } from '../components/ScrollToTopButton.tsx'
+import { site } from '../site.ts'
 
 export default function Layout({ children }: { children: ReactNode }) {
   const { urlPathname } = usePageContext()
@@ -25,6 +27,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </Link>
+      <CookieBanner gaMeasurementId={site.gaMeasurementId} />
       <NavBar currentPath={urlPathname} />
       {/* The spec's header offset: 20 units of top padding keep content clear of the fixed bar. */}
       <Box as="main" id="main" tabIndex={-1} pt="20" flex="1" _focus={{ outline: 'none' }}>

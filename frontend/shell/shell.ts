@@ -1,9 +1,11 @@
+import { initConsent } from '../consent/banner.ts'
 import { NAV_SCROLL_THRESHOLD_PX, SCROLL_TOP_THRESHOLD_PX } from './thresholds.ts'
 
 /**
  * The behaviour every page shares, over the prerendered markup: the navigation bar's scroll
- * state, the small-screen menu closing on a link choice, and the return-to-top button.
- * Plain DOM code, so a page pays a few hundred bytes for it rather than a framework.
+ * state, the small-screen menu closing on a link choice, the return-to-top button, and the cookie
+ * banner with the analytics that wait for its answer.
+ * Plain DOM code, so a page pays a couple of kilobytes for it rather than a framework.
  */
 export function initShell(doc: Document = document, win: Window = window): void {
   const header = doc.querySelector<HTMLElement>('[data-site-header]')
@@ -44,4 +46,6 @@ export function initShell(doc: Document = document, win: Window = window): void 
       }
     })
   }
+
+  initConsent(doc, win)
 }

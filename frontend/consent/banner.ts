@@ -1,0 +1,100 @@
+import { grantAnalytics, setUpAnalytics, withdrawAnalytics } from '../analytics/gtag.ts'
+import { trackDeclaredClicks, trackDeclaredViews } from '../analytics/track.ts'
+import { BANNER_DELAY_MS, BANNER_EXIT_MS, type ConsentChoice } from './constants.ts'
+import { readConsent, saveConsent } from './storage.ts'
+
+/**
+ * The cookie banner's behaviour over its prerendered markup (components/CookieBanner.tsx), and
+ * the analytics that follow the visitor's choice. Unset: the banner appears after 1.5 s. A
+ * choice is stored, applied and the banner fades out; Close only hides it. The footer's
+ * 'Cookie settings' button brings it back so the visitor can change their mind.
+ */
+export function initConsent(doc: Document, win: Window): void {
+  const banner = doc.querySelector<HTMLElement>('[data-cookie-banner]')
+  if (!banner) return
+  const root = doc.documentElement
+  const storage = () => win.localStorage
+  const settings = doc.querySelector<HTMLElement>('[data-cookie-settings]')
+  let timer = 0
+  // The footer control that opened the banner, to hand focus back to when it closes.
+  let opener: HTMLElement | null = null
+
+  // While the banner is open, scroll-padding keeps focused elements from landing behind it, and
+  // the return-to-top button rises above it (CookieBanner's styles read the variable).
+  new ResizeObserver(() => {
+    const height = banner.hidden ? '' : `${banner.offsetHeight}px`
+    root.style.setProperty('--cookie-banner-height', height)
+    root.style.scrollPaddingBottom = height
+  }).observe(banner)
+
+  setUpAnalytics(banner.dataset.gaId, win)
+  trackDeclaredClicks(doc)
+
+  const apply = (choice: ConsentChoice | undefined) => {
+    if (choice === 'accepted') {
+      grantAnalytics(doc, win)
+      trackDeclaredViews(doc)
+    } else {
+      withdrawAnalytics(doc, win)
+    }
+  }
+
+  const show = () => {
+    win.clearTimeout(timer)
+    if (banner.dataset.state === 'open') return
+    banner.hidden = false
+    // Lay it out in its closed look first, so it slides in rather than appearing at once.
+    banner.dataset.state = 'closed'
+    void banner.offsetHeight
+    banner.dataset.state = 'open'
+  }
+
+  const hide = () => {
+    if (banner.hidden || banner.dataset.state === 'closed') return
+    if (banner.contains(doc.activeElement)) {
+      ;(opener ?? doc.getElementById('main'))?.focus({ preventScroll: true })
+    }
+    opener = null
+    banner.dataset.state = 'closed'
+    const reduceMotion = win.matchMedia('(prefers-reduced-motion: reduce)').matches
+    win.clearTimeout(timer)
+    timer = win.setTimeout(
+      () => {
+        banner.hidden = true
+      },
+      reduceMotion ? 0 : BANNER_EXIT_MS,
+    )
+  }
+
+  const choose = (choice: ConsentChoice) => {
+    const saved = saveConsent(choice, new Date(), storage)
+    // Declining stops analytics even if it could not be remembered; accepting needs the record.
+    if (saved || choice === 'declined') apply(choice)
+    if (saved) hide()
+  }
+
+  banner.addEventListener('click', (event) => {
+    const button = event.target instanceof Element && event.target.closest('button')
+    if (!button) return
+    const choice = button.dataset.consent
+    if (choice === 'accepted' || choice === 'declined') choose(choice)
+    else if (button.hasAttribute('data-consent-close')) hide()
+  })
+  banner.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') hide()
+  })
+
+  if (settings) {
+    // The control (or the list item around it) is hidden in the HTML, for visitors without JavaScript.
+    settings.closest('[hidden]')?.removeAttribute('hidden')
+    settings.addEventListener('click', () => {
+      opener = settings
+      show()
+      banner.focus()
+    })
+  }
+
+  const stored = readConsent(storage)
+  apply(stored)
+  if (!stored) timer = win.setTimeout(show, BANNER_DELAY_MS)
+}

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The spec's business constants for enquiries, stated once for the form, the API and the table. */
 export const MESSAGE_MIN_LENGTH = 10

@@ -1,0 +1,176 @@
+/**
+ * `npm run bench:api`: the contact Lambda's bundle size, its module init time and its warm
+ * invocation latency against the local emulators (dynalite, aws-ses-v2-local). No thresholds:
+ * it measures.
+ *
+ * The bundle is built the way the CDK's NodejsFunction builds it (esbuild, minified, node24, ESM)
+ * with the AWS SDK bundled in rather than left to the runtime's copy: the version deployed is the
+ * version tested, and tree-shaking keeps it small. The external-SDK variant is measured beside it.
+ *
+ *   npm run bench:api                         200 warm invocations, 5 cold inits
+ *   npm run bench:api -- --invocations 20     quicker
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import { build } from 'esbuild'
+import { silentLogger } from '../functions/log.ts'
+import { localCredentials, startApiStack } from '../infra/local/api-stack.ts'
+
+const { values: options } = parseArgs({
+  options: {
+    invocations: { type: 'string', default: '200' },
+    inits: { type: 'string', default: '5' },
+  },
+})
+const invocations = Math.max(1, Number(options.invocations))
+const inits = Math.max(1, Number(options.inits))
+
+const repo = new URL('..', import.meta.url).pathname
+// Under node_modules so the external-SDK variant resolves @aws-sdk/* as the runtime would.
+const cacheDir = join(repo, 'node_modules', '.cache')
+mkdirSync(cacheDir, { recursive: true })
+const outDir = mkdtempSync(join(cacheDir, 'bench-api-'))
+
+async function bundle(name: string, external: string[]) {
+  const outfile = join(outDir, `${name}.mjs`)
+  await build({
+    entryPoints: [join(repo, 'functions/contact/handler.ts')],
+    outfile,
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'esm',
+    external,
+    // CommonJS dependencies call require(); an ESM bundle needs one made for it.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'error',
+  })
+  const code = readFileSync(outfile)
+  return { outfile, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length }
+}
+
+const bundled = await bundle('contact-bundled', [])
+const externalSdk = await bundle('contact-external-sdk', ['@aws-sdk/*'])
+
+const stack = await startApiStack({ retryIntervalMs: false, log: silentLogger })
+const env = {
+  ...stack.env,
+  AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+}
+
+/** Cold module init, as Lambda's init phase runs it: a fresh Node process importing the bundle. */
+function initTimes(outfile: string): number[] {
+  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(outfile).href)}); console.log(performance.now() - t)`
+  return Array.from({ length: inits }, () =>
+    Number(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      }).trim(),
+    ),
+  )
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  )
+
+const bundledInit = initTimes(bundled.outfile)
+const externalInit = initTimes(externalSdk.outfile)
+
+// Warm invocations: the bundled handler in this process, configured as the Lambda would be.
+Object.assign(process.env, env)
+const quiet = console.log
+console.log = () => {} // the handler's JSON log lines
+const { handler } = (await import(pathToFileURL(bundled.outfile).href)) as {
+  handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<{ statusCode: number }>
+}
+const context = { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10_000 } as Context
+const body = JSON.stringify({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.co.uk',
+  phone: '020 7946 0000',
+  company: 'Analytical Engines Ltd',
+  position: 'Director',
+  message: 'We would like help with our SEO, please.',
+})
+const event = (): APIGatewayProxyEventV2 => ({
+  version: '2.0',
+  routeKey: '$default',
+  rawPath: '/api/contacts',
+  rawQueryString: '',
+  headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+  requestContext: {
+    accountId: '000000000000',
+    apiId: 'bench',
+    domainName: 'localhost',
+    domainPrefix: 'localhost',
+    http: {
+      method: 'POST',
+      path: '/api/contacts',
+      protocol: 'HTTP/1.1',
+      sourceIp: '127.0.0.1',
+      userAgent: 'bench',
+    },
+    requestId: 'bench',
+    routeKey: '$default',
+    stage: '$default',
+    time: new Date().toUTCString(),
+    timeEpoch: Date.now(),
+  },
+  body,
+  isBase64Encoded: false,
+})
+
+async function invoke(): Promise<number> {
+  const start = performance.now()
+  const result = await handler(event(), context)
+  const elapsed = performance.now() - start
+  if (result.statusCode !== 201) throw new Error(`Expected 201, got ${result.statusCode}`)
+  return elapsed
+}
+
+const first = await invoke()
+const warm: number[] = []
+for (let i = 0; i < invocations; i++) warm.push(await invoke())
+console.log = quiet
+await stack.close()
+rmSync(outDir, { recursive: true, force: true })
+warm.sort((a, b) => a - b)
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (value: number) => `${value.toFixed(1)} ms`
+console.log('Contact Lambda (functions/contact/handler.ts), esbuild --minify --target=node24 ESM')
+console.log(
+  `  bundle, AWS SDK bundled (shipped):   ${kb(bundled.bytes)} (${kb(bundled.gzipBytes)} gzip)`,
+)
+console.log(
+  `  bundle, @aws-sdk/* external:         ${kb(externalSdk.bytes)} (${kb(externalSdk.gzipBytes)} gzip)`,
+)
+console.log(
+  `  module init, SDK bundled:            ${ms(median(bundledInit))} median of ${inits} cold imports`,
+)
+console.log(
+  `  module init, SDK from node_modules:  ${ms(median(externalInit))} median of ${inits} cold imports`,
+)
+console.log(`  first invocation:                    ${ms(first)} (connections opened)`)
+console.log(
+  `  warm invocations (${invocations}): p50 ${ms(percentile(warm, 50))}, p99 ${ms(percentile(warm, 99))}, max ${ms(warm.at(-1) ?? 0)}`,
+)
+console.log(
+  '  each: validate, conditional PutItem, SES SendEmail, UpdateItem (dynalite + aws-ses-v2-local)',
+)

@@ -9,6 +9,8 @@ export interface RetryHandlerDependencies {
   readonly clients: AwsClients
   readonly log?: Logger
   readonly now?: () => Date
+  /** @default RETRY_TIME_BUDGET_MS */
+  readonly timeBudgetMs?: number
 }
 
 /** The scheduled retry: any event (EventBridge's, a timer's) runs one pass. */
@@ -20,5 +22,6 @@ export function createRetryHandler(deps: RetryHandlerDependencies) {
     log: deps.log ?? jsonLogger,
     now: deps.now ?? (() => new Date()),
   }
-  return async (_event?: unknown): Promise<RetrySummary> => retryPendingEmails(notify)
+  return async (_event?: unknown): Promise<RetrySummary> =>
+    retryPendingEmails(notify, deps.timeBudgetMs)
 }

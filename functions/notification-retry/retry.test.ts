@@ -35,11 +35,9 @@ function pending(id: string, createdMinutesAgo: number, extra: Partial<Enquiry> 
 }
 
 function stored(...items: Enquiry[]) {
-  dynamo
-    .on(QueryCommand)
-    .resolves({
-      Items: items.map(({ id, createdAt }) => ({ id, createdAt, emailPending: 'PENDING' })),
-    })
+  dynamo.on(QueryCommand).resolves({
+    Items: items.map(({ id, createdAt }) => ({ id, createdAt, emailPending: 'PENDING' })),
+  })
   for (const item of items) dynamo.on(GetCommand, { Key: { id: item.id } }).resolves({ Item: item })
 }
 
@@ -167,6 +165,27 @@ describe('notification retry', () => {
     dynamo.on(QueryCommand).resolves({ Items: [{ id: 'a' }, { id: 'b' }] })
     dynamo.on(GetCommand, { Key: { id: 'a' } }).rejects(new Error('timeout'))
     expect(await retry()).toMatchObject({ failedCount: 1, sentCount: 1 })
+  })
+
+  it('leaves what is left to the next run once its time budget is spent', async () => {
+    stored(pending('a', 5), pending('b', 5))
+    const hurried = createRetryHandler({
+      config: testConfig,
+      clients: createAwsClients(testConfig, {
+        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      }),
+      log: (entry) => logs.push(entry),
+      now: () => now,
+      timeBudgetMs: -1,
+    })
+    expect(await hurried()).toMatchObject({ pendingCount: 2, sentCount: 0, deferredCount: 2 })
+    expect(ses.calls()).toHaveLength(0)
+  })
+
+  it('logs nothing when nothing is pending', async () => {
+    stored()
+    await retry()
+    expect(logs).toEqual([])
   })
 
   it('pages through the index up to its batch size', async () => {

@@ -4,8 +4,14 @@ import { errorName } from '../log.ts'
 
 /** An enquiry is only retried once its first attempt has had this long to finish. */
 export const RETRY_AFTER_MS = 60_000
-/** Items looked at per run: the run stays well inside its Lambda timeout. */
+/** Items looked at per run. */
 export const RETRY_BATCH_SIZE = 50
+/**
+ * No new item is started after this much of a run: with SES unreachable each attempt can take
+ * several seconds, and the run must end well inside the function's 60 s timeout. What is left
+ * waits for the next run.
+ */
+export const RETRY_TIME_BUDGET_MS = 40_000
 
 export interface RetrySummary {
   readonly pendingCount: number
@@ -16,6 +22,8 @@ export interface RetrySummary {
   readonly waitingCount: number
   /** Pending with every attempt spent: left for ops (reset `emailAttempts` to 0 to re-drive). */
   readonly exhaustedCount: number
+  /** Left for the next run: this one had used its time budget. */
+  readonly deferredCount: number
 }
 
 /**
@@ -31,14 +39,22 @@ export function backoffMs(attempts: number): number {
  * Finds them through the sparse `pending-email` index (never a scan), then reads each one
  * consistently: the index lags the table, and an enquiry may have been sent or erased since.
  */
-export async function retryPendingEmails(deps: NotifyDependencies): Promise<RetrySummary> {
+export async function retryPendingEmails(
+  deps: NotifyDependencies,
+  timeBudgetMs: number = RETRY_TIME_BUDGET_MS,
+): Promise<RetrySummary> {
+  const started = performance.now()
   const now = deps.now()
   const ids = await deps.store.pendingEmailIds(
     new Date(now.getTime() - RETRY_AFTER_MS),
     RETRY_BATCH_SIZE,
   )
-  const counts = { sent: 0, failed: 0, gaveUp: 0, waiting: 0, exhausted: 0 }
+  const counts = { sent: 0, failed: 0, gaveUp: 0, waiting: 0, exhausted: 0, deferred: 0 }
   for (const id of ids) {
+    if (performance.now() - started > timeBudgetMs) {
+      counts.deferred++
+      continue
+    }
     try {
       const enquiry = await deps.store.get(id)
       if (!enquiry || enquiry.emailStatus === 'sent' || !enquiry.emailPending) continue
@@ -76,7 +92,9 @@ export async function retryPendingEmails(deps: NotifyDependencies): Promise<Retr
     gaveUpCount: counts.gaveUp,
     waitingCount: counts.waiting,
     exhaustedCount: counts.exhausted,
+    deferredCount: counts.deferred,
   }
-  deps.log({ level: 'info', event: 'enquiry_email_retry_run', ...summary })
+  // Quiet when there was nothing to do: the schedule runs every few minutes.
+  if (ids.length > 0) deps.log({ level: 'info', event: 'enquiry_email_retry_run', ...summary })
   return summary
 }

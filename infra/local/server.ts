@@ -48,8 +48,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Run
     server,
     url: `http://${host}:${port}`,
     close: () =>
-      new Promise((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      ),
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        // Idle keep-alive sockets (a browser's, a test's fetch) would otherwise hold it open.
+        server.closeIdleConnections()
+      }),
   }
 }

@@ -1,0 +1,178 @@
+import { z } from 'zod'
+import { parseSite, type Site } from '../shared/site.ts'
+
+/**
+ * Where the product runs unless `-c region=` says otherwise: London, so enquiries (personal data)
+ * stay in the UK. Deliberately not the AWS profile's region (the CLI falls back to us-east-1
+ * when there is none): where personal data lives is a decision, not a side effect of a laptop.
+ */
+export const DEFAULT_REGION = 'eu-west-2'
+export const DEFAULT_STACK_NAME = 'ElevateDigital'
+
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+)
+const optionalEmail = (name: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.email(`${name} must be an e-mail address`).optional(),
+  )
+const optionalCount = (name: string) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number(`${name} must be a number`)
+      .int(`${name} must be a whole number`)
+      .positive()
+      .optional(),
+  )
+
+const contextSchema = z
+  .object({
+    stackName: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z][A-Za-z0-9-]{0,100}$/, 'stackName: letters, digits and hyphens')
+        .optional(),
+    ),
+    account: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{12}$/, 'account: 12 digits')
+        .optional(),
+    ),
+    region: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'region must look like eu-west-2')
+        .optional(),
+    ),
+    senderEmail: optionalEmail('senderEmail'),
+    agencyEmail: optionalEmail('agencyEmail'),
+    opsEmail: optionalEmail('opsEmail'),
+    domainName: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/,
+          'domainName: a lower-case host name',
+        )
+        .optional(),
+    ),
+    hostedZoneId: optionalText.pipe(
+      z
+        .string()
+        .regex(/^Z[A-Z0-9]+$/, 'hostedZoneId looks like Z0123456789ABC')
+        .optional(),
+    ),
+    hostedZoneName: optionalText.pipe(z.string().optional()),
+    certificateArn: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
+          'certificateArn must be an ACM certificate in us-east-1 (CloudFront reads only there)',
+        )
+        .optional(),
+    ),
+    apiRateLimit: optionalCount('apiRateLimit'),
+    apiBurstLimit: optionalCount('apiBurstLimit'),
+  })
+  .superRefine((context, ctx) => {
+    if (Boolean(context.hostedZoneId) !== Boolean(context.hostedZoneName)) {
+      ctx.addIssue({ code: 'custom', message: 'hostedZoneId and hostedZoneName go together' })
+    }
+    if (context.domainName && !context.hostedZoneId && !context.certificateArn) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'domainName needs hostedZoneId + hostedZoneName, or a certificateArn',
+      })
+    }
+    if (!context.domainName && (context.hostedZoneId || context.certificateArn)) {
+      ctx.addIssue({ code: 'custom', message: 'hostedZoneId/certificateArn need a domainName' })
+    }
+    const zone = context.hostedZoneName?.replace(/\.$/, '').toLowerCase()
+    if (context.domainName && zone && !`.${context.domainName}`.endsWith(`.${zone}`)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `domainName ${context.domainName} is not inside hostedZoneName ${zone}`,
+      })
+    }
+    if (Boolean(context.apiRateLimit) !== Boolean(context.apiBurstLimit)) {
+      ctx.addIssue({ code: 'custom', message: 'apiRateLimit and apiBurstLimit go together' })
+    }
+  })
+
+export type DeployContext = z.input<typeof contextSchema>
+
+export interface DeployConfig {
+  readonly stackName: string
+  readonly env: { readonly account?: string; readonly region: string }
+  readonly site: Site
+  readonly senderEmail: string
+  readonly agencyEmail: string
+  readonly opsEmail?: string
+  readonly domain?: {
+    readonly domainName: string
+    readonly hostedZone?: { readonly hostedZoneId: string; readonly zoneName: string }
+    readonly certificateArn?: string
+  }
+  readonly apiThrottle?: { readonly rateLimit: number; readonly burstLimit: number }
+}
+
+/** The context keys `cdk -c key=value` (or cdk.json) may set. */
+export const contextKeys = Object.keys(contextSchema.shape) as (keyof DeployContext)[]
+
+type Env = Record<string, string | undefined>
+
+/**
+ * The deployment's settings from CDK context (`-c key=value`) and the environment (the site's
+ * identity, the default account and region); throws naming every bad value.
+ */
+export function parseDeployConfig(context: Record<string, unknown>, env: Env): DeployConfig {
+  const site = parseSite(env)
+  const result = contextSchema.safeParse(context)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `- ${issue.message}`).join('\n')
+    throw new Error(`Invalid deployment context:\n${problems}`)
+  }
+  const c = result.data
+  const siteHost = new URL(site.url).host
+  if (c.domainName && c.domainName !== siteHost) {
+    // The built pages' canonical links and sitemap name SITE_URL's host.
+    throw new Error(
+      `Invalid deployment context:\n- domainName ${c.domainName} differs from SITE_URL's host ${siteHost}; set SITE_URL=https://${c.domainName}`,
+    )
+  }
+  const account = c.account ?? env.CDK_DEFAULT_ACCOUNT
+  return {
+    stackName: c.stackName ?? DEFAULT_STACK_NAME,
+    env: {
+      ...(account && { account }),
+      region: c.region ?? DEFAULT_REGION,
+    },
+    site,
+    // One verified address can be both sender and recipient, which is all the SES sandbox needs.
+    senderEmail: c.senderEmail ?? site.email,
+    agencyEmail: c.agencyEmail ?? site.email,
+    ...(c.opsEmail && { opsEmail: c.opsEmail }),
+    ...(c.domainName && {
+      domain: {
+        domainName: c.domainName,
+        ...(c.hostedZoneId &&
+          c.hostedZoneName && {
+            hostedZone: {
+              hostedZoneId: c.hostedZoneId,
+              zoneName: c.hostedZoneName.replace(/\.$/, ''),
+            },
+          }),
+        ...(c.certificateArn && { certificateArn: c.certificateArn }),
+      },
+    }),
+    ...(c.apiRateLimit &&
+      c.apiBurstLimit && {
+        apiThrottle: { rateLimit: c.apiRateLimit, burstLimit: c.apiBurstLimit },
+      }),
+  }
+}

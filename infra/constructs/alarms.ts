@@ -1,0 +1,74 @@
+import { Duration } from 'aws-cdk-lib'
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch'
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
+import type { ITopic } from 'aws-cdk-lib/aws-sns'
+import { Construct } from 'constructs'
+
+export interface AlarmsProps {
+  /** Where alarm and recovery notifications go. */
+  readonly topic: ITopic
+  /** Functions whose errors page ops, by a short name used in the alarm description. */
+  readonly functions: Readonly<Record<string, IFunction>>
+  /** The API whose 5xx answers page ops. */
+  readonly httpApi: IHttpApi
+  /** Enquiries whose e-mail was still not sent after every retry. */
+  readonly emailGaveUpMetric: IMetric
+  /**
+   * The window each alarm sums over.
+   * @default Duration.minutes(5)
+   */
+  readonly period?: Duration
+}
+
+/**
+ * What wakes ops up: any function error, any 5xx from the API, any enquiry whose e-mail could not
+ * be sent. Every threshold is one: a small agency gets few enquiries, and each one matters.
+ */
+export class Alarms extends Construct {
+  readonly alarms: Alarm[] = []
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id)
+    const period = props.period ?? Duration.minutes(5)
+    const action = new SnsAction(props.topic)
+    const add = (alarmId: string, metric: IMetric, description: string) => {
+      const alarm = new Alarm(this, alarmId, {
+        metric,
+        alarmDescription: description,
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      })
+      alarm.addAlarmAction(action)
+      alarm.addOkAction(action)
+      this.alarms.push(alarm)
+    }
+
+    for (const [name, fn] of Object.entries(props.functions)) {
+      add(
+        `${name}Errors`,
+        fn.metricErrors({ period, statistic: 'Sum' }),
+        `The ${name} function failed. Its log group has the error and the enquiry id.`,
+      )
+    }
+    add(
+      'Api5xx',
+      props.httpApi.metricServerError({ period, statistic: 'Sum' }),
+      'The contact API answered 5xx: visitors could not send enquiries (503 = storage unavailable).',
+    )
+    add(
+      'EmailGaveUp',
+      props.emailGaveUpMetric,
+      'An enquiry is stored but its e-mail could not be sent after every retry: check SES ' +
+        '(sandbox, identity, quota), then read the enquiry from the table by its id.',
+    )
+  }
+}

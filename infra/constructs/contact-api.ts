@@ -1,0 +1,258 @@
+import { fileURLToPath } from 'node:url'
+import { Duration, Fn, Stack, Validations } from 'aws-cdk-lib'
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2'
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
+import { OriginProtocolPolicy, OriginSslPolicy } from 'aws-cdk-lib/aws-cloudfront'
+import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins'
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch'
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
+import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { Architecture, type IFunction, Runtime } from 'aws-cdk-lib/aws-lambda'
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { FilterPattern, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
+import { Construct } from 'constructs'
+import { contactApi } from '../../shared/contact.ts'
+import { enquiryTable } from '../../shared/enquiry-table.ts'
+
+const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
+
+/**
+ * The event the functions log (`"event":"enquiry_email_gave_up"`, functions/enquiries/notify.ts)
+ * when they stop trying to e-mail an enquiry; a test keeps the two equal.
+ */
+export const EMAIL_GAVE_UP_EVENT = 'enquiry_email_gave_up'
+
+export interface ContactApiProps {
+  /** Where enquiries are stored. */
+  readonly table: ITableV2
+  /** The verified SES identity e-mails are sent from; the functions may send as it and nothing else. */
+  readonly senderIdentity: IEmailIdentity
+  /** The From address of enquiry e-mails (inside `senderIdentity`). */
+  readonly senderEmail: string
+  /** The agency inbox every enquiry is e-mailed to. */
+  readonly agencyEmail: string
+  /**
+   * The folder holding `contact/handler.ts` and `notification-retry/handler.ts`.
+   * @default - the repository's `functions/`
+   */
+  readonly functionsDirectory?: string
+  /**
+   * How long function and API access logs are kept (they can hold fragments of enquiries).
+   * @default RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: RetentionDays
+  /**
+   * Steady-state requests per second the API accepts across all visitors, and the burst above it.
+   * A contact form needs a handful; the cap bounds what a flood can cost.
+   * @default { rateLimit: 5, burstLimit: 10 }
+   */
+  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number }
+  /**
+   * How often the retry function looks for enquiries whose e-mail is still owed. Its backoff
+   * (1, 2, 4 … 64 minutes between attempts) is rounded up to this; at five minutes the eight
+   * attempts span about two and a half hours of an SES outage before the alarm.
+   * @default Duration.minutes(5)
+   */
+  readonly retryInterval?: Duration
+}
+
+/**
+ * The contact pipeline behind `/api/*`: an HTTP API, the Middy handler that stores and e-mails
+ * enquiries, and the scheduled function that re-sends e-mails SES did not take the first time.
+ */
+export class ContactApi extends Construct {
+  readonly httpApi: HttpApi
+  /** The API as a CloudFront origin, so the site and the API share one domain. */
+  readonly origin: HttpOrigin
+  readonly contactFunction: IFunction
+  readonly retryFunction: IFunction
+  /** Enquiries the retry function gave up e-mailing (count per period). */
+  readonly emailGaveUpMetric: Metric
+
+  constructor(scope: Construct, id: string, props: ContactApiProps) {
+    super(scope, id)
+    const functionsDirectory = props.functionsDirectory ?? repoFunctions
+    const retention = props.logRetention ?? RetentionDays.ONE_MONTH
+    const environment = {
+      ENQUIRIES_TABLE: props.table.tableName,
+      SENDER_EMAIL: props.senderEmail,
+      AGENCY_EMAIL: props.agencyEmail,
+      NODE_OPTIONS: '--enable-source-maps',
+    }
+
+    const contact = this.nodeFunction('Contact', {
+      entry: `${functionsDirectory}/contact/handler.ts`,
+      description: 'Stores a website enquiry, then e-mails it to the agency',
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      environment,
+      retention,
+    })
+    const retryInterval = props.retryInterval ?? Duration.minutes(5)
+    const retry = this.nodeFunction('NotificationRetry', {
+      entry: `${functionsDirectory}/notification-retry/handler.ts`,
+      description: 'Re-sends enquiry e-mails that are still pending',
+      memorySize: 256,
+      // During an SES outage each send waits out its timeouts; a run may take minutes, but ends
+      // a minute before the next one starts, so two runs never send the same e-mail at once.
+      timeout: Duration.seconds(Math.min(900, Math.max(60, retryInterval.toSeconds() - 60))),
+      environment,
+      retention,
+      // Each scheduled run is the retry of the one before; Lambda's own retries would overlap.
+      retryAttempts: 0,
+    })
+    this.contactFunction = contact.fn
+    this.retryFunction = retry.fn
+
+    // Least privilege, action by action, as the code uses the table (functions/enquiries/store.ts):
+    // the handler writes an enquiry, re-reads it when an idempotency key repeats and records
+    // the e-mail's outcome; the retry queries the pending index, re-reads each item consistently
+    // and records the outcome. No deletes, no scans, no other index.
+    const table = props.table
+    const grantItems = (fn: IFunction, ...actions: string[]) =>
+      Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [table.tableArn] })
+    grantItems(contact.fn, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem')
+    grantItems(retry.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem')
+    Grant.addToPrincipal({
+      grantee: retry.fn,
+      actions: ['dynamodb:Query'],
+      resourceArns: [`${table.tableArn}/index/${enquiryTable.pendingEmailIndex.name}`],
+    })
+    props.senderIdentity.grant(contact.fn, 'ses:SendEmail')
+    props.senderIdentity.grant(retry.fn, 'ses:SendEmail')
+
+    new Rule(this, 'RetrySchedule', {
+      description: 'Re-sends enquiry e-mails that are still pending',
+      schedule: Schedule.rate(retryInterval),
+      // The next scheduled run is the retry; overlapping re-runs would only send duplicates.
+      targets: [new LambdaFunction(retry.fn, { retryAttempts: 0 })],
+    })
+
+    // Normally the retry function gives up, but both run the same notify code, so both count.
+    // A term match works whatever envelope Lambda puts around the JSON line (text or JSON format).
+    const gaveUp = { namespace: `${Stack.of(this).stackName}/Contact`, name: 'EnquiryEmailGaveUp' }
+    for (const { logGroup } of [contact, retry]) {
+      logGroup.addMetricFilter('EmailGaveUpFilter', {
+        filterPattern: FilterPattern.allTerms(EMAIL_GAVE_UP_EVENT),
+        metricNamespace: gaveUp.namespace,
+        metricName: gaveUp.name,
+        metricValue: '1',
+      })
+    }
+    this.emailGaveUpMetric = new Metric({
+      namespace: gaveUp.namespace,
+      metricName: gaveUp.name,
+      statistic: 'Sum',
+      period: Duration.minutes(5),
+    })
+
+    const integration = new HttpLambdaIntegration('ContactIntegration', contact.fn)
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Contact form API of the agency website (served under /api/* by CloudFront)',
+      createDefaultStage: false,
+    })
+    const routes = [contactApi.path, contactApi.formPath].flatMap((path) =>
+      this.httpApi.addRoutes({ path, methods: [HttpMethod.POST], integration }),
+    )
+    for (const route of routes) {
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'The contact form is for anonymous visitors by design: every page and the form are ' +
+          'public, with no accounts. Abuse is bounded by stage throttling, body limits, schema ' +
+          'validation, a honeypot field and idempotency keys.',
+      })
+    }
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention })
+    const throttle = props.throttle ?? { rateLimit: 5, burstLimit: 10 }
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // Via CloudFront the source IP is an edge server's, so no visitor address is logged.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            route: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            responseLength: '$context.responseLength',
+            sourceIp: '$context.identity.sourceIp',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    })
+
+    // apiEndpoint is https://{id}.execute-api.{region}.amazonaws.com; CloudFront wants the host.
+    this.origin = new HttpOrigin(Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint)), {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    })
+  }
+
+  /**
+   * A function with its own log group and a role that may write to that log group only (instead
+   * of the AWS-managed basic execution policy, which may write to any).
+   */
+  private nodeFunction(
+    id: string,
+    options: {
+      entry: string
+      description: string
+      memorySize: number
+      timeout: Duration
+      environment: Record<string, string>
+      retention: RetentionDays
+      retryAttempts?: number
+    },
+  ) {
+    const logGroup = new LogGroup(this, `${id}Logs`, { retention: options.retention })
+    const role = new Role(this, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs the ${id} function of the agency website`,
+    })
+    logGroup.grantWrite(role)
+    const fn = new NodejsFunction(this, `${id}Function`, {
+      entry: options.entry,
+      handler: 'handler',
+      description: options.description,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: options.memorySize,
+      timeout: options.timeout,
+      environment: options.environment,
+      logGroup,
+      role,
+      ...(options.retryAttempts !== undefined && { retryAttempts: options.retryAttempts }),
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // The SDK is bundled too: the versions tested here are the versions that run.
+        externalModules: [],
+        // Some bundled CommonJS dependencies call require() on Node built-ins.
+        banner:
+          "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
+    })
+    return { fn, logGroup }
+  }
+}

@@ -1,0 +1,57 @@
+import { RemovalPolicy } from 'aws-cdk-lib'
+import {
+  AttributeType,
+  Billing,
+  type ITableV2,
+  TableEncryptionV2,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb'
+import { Construct } from 'constructs'
+import { enquiryTable } from '../../shared/enquiry-table.ts'
+
+export interface EnquiriesTableProps {
+  /**
+   * How far back the table can be restored. Restores bring back items that TTL or an erasure
+   * request has since deleted, so this window is part of what the privacy policy promises.
+   * @default 35 (days, the DynamoDB maximum)
+   */
+  readonly pointInTimeRecoveryDays?: number
+}
+
+/**
+ * Where enquiries live. Keys, TTL attribute and index names come from the shared contract the
+ * functions and the local stack use; the TTL deletes every item 3 years after it was created.
+ */
+export class EnquiriesTable extends Construct {
+  readonly table: ITableV2
+
+  constructor(scope: Construct, id: string, props: EnquiriesTableProps = {}) {
+    super(scope, id)
+    const { pendingEmailIndex, emailIndex } = enquiryTable
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: enquiryTable.partitionKey, type: AttributeType.STRING },
+      billing: Billing.onDemand(),
+      timeToLiveAttribute: enquiryTable.ttlAttribute,
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: true,
+        recoveryPeriodInDays: props.pointInTimeRecoveryDays ?? 35,
+      },
+      // The AWS-managed key: encrypted with KMS and visible in CloudTrail, with no key policy to keep.
+      encryption: TableEncryptionV2.awsManagedKey(),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      globalSecondaryIndexes: [
+        {
+          indexName: pendingEmailIndex.name,
+          partitionKey: { name: pendingEmailIndex.partitionKey, type: AttributeType.STRING },
+          sortKey: { name: pendingEmailIndex.sortKey, type: AttributeType.STRING },
+        },
+        {
+          indexName: emailIndex.name,
+          partitionKey: { name: emailIndex.partitionKey, type: AttributeType.STRING },
+          sortKey: { name: emailIndex.sortKey, type: AttributeType.STRING },
+        },
+      ],
+    })
+  }
+}

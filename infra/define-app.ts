@@ -1,0 +1,55 @@
+import { type App, Tags } from 'aws-cdk-lib'
+import { addChecks } from './checks.ts'
+import type { DeployConfig } from './config.ts'
+import { EdgeStack } from './stacks/edge-stack.ts'
+import { SiteStack } from './stacks/site-stack.ts'
+
+export interface AppPaths {
+  /** The built site (`dist/client`). */
+  readonly siteDirectory: string
+  /**
+   * The Lambda sources.
+   * @default - the repository's `functions/`
+   */
+  readonly functionsDirectory?: string
+}
+
+/**
+ * The product's stacks for one deployment, with cdk-nag checking all of them. The app entry and
+ * the tests both build the app through here, so the tests check what `cdk deploy` deploys.
+ */
+export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
+  const domain = config.domain
+  // CloudFront reads certificates from us-east-1 only; the edge stack exists just for that.
+  const edge =
+    domain?.hostedZone && !domain.certificateArn
+      ? new EdgeStack(app, `${config.stackName}-Edge`, {
+          description: `${config.site.name} website: TLS certificate for CloudFront (us-east-1)`,
+          env: { ...config.env, region: 'us-east-1' },
+          domainNames: [domain.domainName],
+          hostedZone: domain.hostedZone,
+        })
+      : undefined
+  const certificate = domain?.certificateArn ?? edge?.certificate
+
+  const site = new SiteStack(app, config.stackName, {
+    description: `${config.site.name} website, contact API and enquiries`,
+    env: config.env,
+    crossRegionReferences: edge !== undefined && config.env.region !== 'us-east-1',
+    siteDirectory: paths.siteDirectory,
+    functionsDirectory: paths.functionsDirectory,
+    analytics: config.site.gaMeasurementId !== undefined,
+    senderEmail: config.senderEmail,
+    agencyEmail: config.agencyEmail,
+    opsEmail: config.opsEmail,
+    apiThrottle: config.apiThrottle,
+    domain:
+      domain && certificate !== undefined
+        ? { domainName: domain.domainName, certificate, hostedZone: domain.hostedZone }
+        : undefined,
+  })
+
+  Tags.of(app).add('project', config.site.name)
+  addChecks(app)
+  return { site, edge }
+}

@@ -1,11 +1,15 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 
 /**
- * After `cdk synth --quiet` (which prints nothing on success): where each template went, what
- * it holds and what cdk-nag said, so `npm run synth` ends with something a person can act on.
+ * `npm run synth [-- -c key=value …]`: `cdk synth --quiet` with the given arguments (it prints
+ * nothing on success), then where each template went, what it holds and what cdk-nag said.
  */
-const outdir = resolve(process.argv[2] ?? 'cdk.out')
+const synth = spawnSync('cdk', ['synth', '--quiet', ...process.argv.slice(2)], { stdio: 'inherit' })
+if (synth.status !== 0) process.exit(synth.status ?? 1)
+
+const outdir = resolve('cdk.out')
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'))
 
 interface ManifestArtifact {

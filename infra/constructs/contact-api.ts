@@ -93,7 +93,9 @@ export class ContactApi extends Construct {
       entry: `${functionsDirectory}/contact/handler.ts`,
       description: 'Stores a website enquiry, then e-mails it to the agency',
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      // Each AWS SDK call may take three attempts of a few seconds when DynamoDB or SES is slow;
+      // the handler must outlive them so it can answer, not be cut off mid-pipeline.
+      timeout: Duration.seconds(20),
       environment,
       retention,
     })
@@ -161,7 +163,9 @@ export class ContactApi extends Construct {
       createDefaultStage: false,
     })
     const routes = [contactApi.path, contactApi.formPath].flatMap((path) =>
-      this.httpApi.addRoutes({ path, methods: [HttpMethod.POST], integration }),
+      // Every method reaches the handler, so a GET or PUT is told 405 with `Allow: POST`
+      // instead of API Gateway's bare 404.
+      this.httpApi.addRoutes({ path, methods: [HttpMethod.ANY], integration }),
     )
     for (const route of routes) {
       Validations.of(route).acknowledge({

@@ -1,0 +1,138 @@
+import {
+  type ContactField,
+  type ContactSubmission,
+  contactFields,
+  contactSchema,
+  type FieldErrors,
+  fieldErrors,
+  MESSAGE_MIN_LENGTH,
+} from '../../../shared/contact.ts'
+import { HttpError } from '../../api/request.ts'
+import { contactFormCopy } from './content.ts'
+
+/**
+ * The contact form's rules as plain functions (spec §4 Contact form, §5, §8), so they are tested
+ * without a browser and the component only wires them to events.
+ */
+
+export type ContactValues = Record<ContactField, string>
+
+export const emptyValues: ContactValues = Object.fromEntries(
+  contactFields.map((field) => [field, '']),
+) as ContactValues
+
+/** Element ids, stable between the prerendered HTML and the hydrated form. */
+export const fieldId = (field: ContactField) => `contact-${field}`
+export const errorId = (field: ContactField) => `contact-${field}-error`
+
+/** Every field filled in and the message long enough: only then may the form be sent. */
+export function isComplete(values: ContactValues): boolean {
+  return (
+    contactFields.every((field) => values[field].trim() !== '') &&
+    values.message.trim().length >= MESSAGE_MIN_LENGTH
+  )
+}
+
+/** The submit button is disabled while the form is incomplete or a send is in progress. */
+export function isSubmitDisabled(values: ContactValues, sending: boolean): boolean {
+  return sending || !isComplete(values)
+}
+
+export type Validation =
+  | { readonly ok: true; readonly data: ContactSubmission }
+  | { readonly ok: false; readonly errors: FieldErrors }
+
+/** The shared schema's verdict: the trimmed enquiry, or each invalid field's message. */
+export function validate(values: ContactValues): Validation {
+  const result = contactSchema.safeParse(values)
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: fieldErrors(result.error) }
+}
+
+/** One field's message (or undefined), for checking a field as the visitor leaves it. */
+export function validateField(values: ContactValues, field: ContactField): string | undefined {
+  const result = validate(values)
+  return result.ok ? undefined : result.errors[field]
+}
+
+/** Sets or clears one field's message, leaving the others alone. */
+export function withFieldError(
+  errors: FieldErrors,
+  field: ContactField,
+  message: string | undefined,
+): FieldErrors {
+  if (errors[field] === message) return errors
+  const next = { ...errors }
+  if (message === undefined) delete next[field]
+  else next[field] = message
+  return next
+}
+
+/** The first invalid field in the form's order: where focus goes after a failed submit. */
+export function firstInvalidField(errors: FieldErrors): ContactField | undefined {
+  return contactFields.find((field) => errors[field] !== undefined)
+}
+
+/** The form's current values, read from the DOM (so text typed before hydration counts too). */
+export function readValues(form: HTMLFormElement): ContactValues {
+  const data = new FormData(form)
+  return Object.fromEntries(
+    contactFields.map((field) => [field, String(data.get(field) ?? '')]),
+  ) as ContactValues
+}
+
+export interface SubmissionKey {
+  readonly fingerprint: string
+  readonly key: string
+}
+
+/**
+ * The idempotency key for sending `values`: the previous one when the visitor retries the same
+ * enquiry (so a send whose answer was lost is not stored twice), a fresh one when it changed.
+ */
+export function submissionKey(
+  previous: SubmissionKey | undefined,
+  values: ContactSubmission,
+  newKey: () => string,
+): SubmissionKey {
+  const fingerprint = JSON.stringify(contactFields.map((field) => values[field]))
+  return previous?.fingerprint === fingerprint ? previous : { fingerprint, key: newKey() }
+}
+
+/** The failure toast's description: the error's message, or the spec's fallback when there is none. */
+export function failureDescription(error: unknown): string {
+  const message = error instanceof Error ? error.message.trim() : ''
+  return message || contactFormCopy.failure.fallbackDescription
+}
+
+/**
+ * Per-field messages from a 400 answer (`{ message, errors: { field: msg } }`), so the server's
+ * verdict shows under the fields just as the form's own does. Anything else gives none.
+ */
+export function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof HttpError) || error.status !== 400) return {}
+  try {
+    const parsed: unknown = JSON.parse(error.body)
+    const errors = (parsed as { errors?: unknown } | null)?.errors
+    if (!errors || typeof errors !== 'object') return {}
+    const result: FieldErrors = {}
+    for (const field of contactFields) {
+      const message = (errors as Record<string, unknown>)[field]
+      if (typeof message === 'string' && message) result[field] = message
+    }
+    return result
+  } catch {
+    return {}
+  }
+}
+
+/** A UUID for the idempotency header; `crypto.randomUUID` needs a secure context, so fall back. */
+export function newIdempotencyKey(cryptoApi: Crypto = globalThis.crypto): string {
+  if (typeof cryptoApi.randomUUID === 'function') return cryptoApi.randomUUID()
+  const bytes = cryptoApi.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}

@@ -1,0 +1,123 @@
+import { Box, Container, Grid, Heading, Link, List, Stack, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import { telHref } from '../../../shared/site.ts'
+import { ContactForm } from '../../components/contact-form/ContactForm.tsx'
+import { ISLAND_ATTRIBUTE } from '../../components/contact-form/island.ts'
+import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { CheckIcon, MailIcon, PhoneIcon } from '../../components/icons.tsx'
+import { site } from '../../site.ts'
+import { benefits, details, hero } from './content.ts'
+import { ShieldIcon } from './ShieldIcon.tsx'
+
+export default function Page() {
+  return (
+    <>
+      <HeroBanner title={hero.title} subtitle={hero.subtitle} />
+      <Box as="section" aria-label="Contact details and form" py={{ base: '12', md: '20' }}>
+        <Container maxW="7xl">
+          <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap={{ base: '12', lg: '16' }}>
+            <Stack gap="12">
+              <ContactDetails />
+              <Benefits />
+            </Stack>
+            <Box
+              id="contact-form"
+              p={{ base: '5', md: '8' }}
+              bg="gray.50"
+              borderWidth="1px"
+              borderColor="gray.200"
+              rounded="2xl"
+              // The form's island: prerendered here, hydrated by +client.ts when needed.
+              {...{ [ISLAND_ATTRIBUTE]: '' }}
+            >
+              <ContactForm />
+            </Box>
+          </Grid>
+        </Container>
+      </Box>
+    </>
+  )
+}
+
+function ContactDetails() {
+  return (
+    <Stack gap="6" aria-labelledby="contact-details-heading" as="section">
+      <Heading as="h2" id="contact-details-heading" size="2xl">
+        {details.heading}
+      </Heading>
+      <Text color="gray.700">{details.intro}</Text>
+      <Stack as="ul" gap="5" listStyleType="none">
+        <DetailRow icon={<MailIcon />} label={details.email.label}>
+          <Link href={`mailto:${site.email}`} color="brand.fg" textDecoration="underline">
+            {details.email.value}
+          </Link>
+        </DetailRow>
+        <DetailRow icon={<PhoneIcon />} label={details.phone.label}>
+          <Link href={telHref(site.phone)} color="brand.fg" textDecoration="underline">
+            {details.phone.value}
+          </Link>
+        </DetailRow>
+        <DetailRow icon={<ShieldIcon />} label={details.ico.label}>
+          <Text>{details.ico.text}</Text>
+          <Link href={details.ico.privacy.href} color="brand.fg" textDecoration="underline">
+            {details.ico.privacy.label}
+          </Link>
+        </DetailRow>
+      </Stack>
+    </Stack>
+  )
+}
+
+function DetailRow({
+  icon,
+  label,
+  children,
+}: {
+  icon: ReactNode
+  label: string
+  children: ReactNode
+}) {
+  return (
+    <Box as="li" display="flex" gap="4" alignItems="flex-start">
+      <Box
+        color="brand.fg"
+        bg="brand.subtle"
+        boxSize="12"
+        rounded="lg"
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+        flexShrink="0"
+      >
+        {icon}
+      </Box>
+      <Stack gap="1" minW="0" wordBreak="break-word">
+        <Text fontWeight="bold">{label}</Text>
+        {children}
+      </Stack>
+    </Box>
+  )
+}
+
+function Benefits() {
+  return (
+    <Stack gap="6" as="section" aria-labelledby="benefits-heading">
+      <Heading as="h2" id="benefits-heading" size="2xl">
+        {benefits.heading}
+      </Heading>
+      <List.Root as="ul" gap="5" listStyleType="none" data-consultation-benefits="">
+        {benefits.items.map((benefit) => (
+          <List.Item key={benefit.title} display="flex" gap="3" alignItems="flex-start">
+            <Box color="green.700" flexShrink="0" mt="1">
+              <CheckIcon />
+            </Box>
+            <Box>
+              <Text fontWeight="bold">{benefit.title}</Text>
+              <Text color="gray.700">{benefit.text}</Text>
+            </Box>
+          </List.Item>
+        ))}
+      </List.Root>
+    </Stack>
+  )
+}

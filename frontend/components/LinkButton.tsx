@@ -34,7 +34,8 @@ export function LinkButton({
   children,
 }: LinkButtonProps) {
   return (
-    <Button asChild size={size} {...tones[tone]}>
+    // Chakra's Button defaults to type="button", which on an <a> is an invalid MIME type.
+    <Button asChild type={undefined} size={size} {...tones[tone]}>
       <a href={href} {...attributes}>
         {children}
       </a>

@@ -64,7 +64,7 @@ export function NavBar({ currentPath }: { currentPath: string }) {
                 </li>
               ))}
             </HStack>
-            <Button asChild colorPalette="brand" size="md">
+            <Button asChild type={undefined} colorPalette="brand" size="md">
               <a href={contactButton.href} aria-current={current(contactButton.href)}>
                 {contactButton.label}
               </a>
@@ -135,7 +135,7 @@ export function NavBar({ currentPath }: { currentPath: string }) {
                     </li>
                   ))}
                   <li>
-                    <Button asChild colorPalette="brand" width="full" mt="2">
+                    <Button asChild type={undefined} colorPalette="brand" width="full" mt="2">
                       <a href={contactButton.href} aria-current={current(contactButton.href)}>
                         {contactButton.label}
                       </a>

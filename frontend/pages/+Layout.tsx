@@ -16,7 +16,7 @@ export default function Layout({ children }: { children: ReactNode }) {
         position="absolute"
         left="4"
         top="-20"
-        zIndex="skipLink"
+        zIndex="skipNav"
         bg="white"
         color="brand.fg"
         px="4"

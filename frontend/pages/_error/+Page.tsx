@@ -13,7 +13,7 @@ export default function Page() {
       <Text fontSize="lg" color="gray.700" mb="8">
         {content.text}
       </Text>
-      <Button asChild colorPalette="brand" size="lg">
+      <Button asChild type={undefined} colorPalette="brand" size="lg">
         <a href="/">Back to the home page</a>
       </Button>
     </Container>

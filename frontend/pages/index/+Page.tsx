@@ -45,11 +45,12 @@ export default function Page() {
     <>
       <HeroBanner title={hero.title} subtitle={hero.subtitle} fullScreen>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-          <Button asChild size="xl" colorPalette="brand">
+          <Button asChild type={undefined} size="xl" colorPalette="brand">
             <a href={hero.primary.href}>{hero.primary.label}</a>
           </Button>
           <Button
             asChild
+            type={undefined}
             size="xl"
             variant="outline"
             color="white"
@@ -113,7 +114,7 @@ export default function Page() {
             ))}
           </SimpleGrid>
           <HStack justify="center" mt="12">
-            <Button asChild size="lg" variant="outline" colorPalette="brand">
+            <Button asChild type={undefined} size="lg" variant="outline" colorPalette="brand">
               <a href={services.viewAll.href}>{services.viewAll.label}</a>
             </Button>
           </HStack>
@@ -161,7 +162,14 @@ export default function Page() {
               </li>
             ))}
           </SimpleGrid>
-          <Button asChild size="xl" bg="white" color="brand.900" _hover={{ bg: 'gray.100' }}>
+          <Button
+            asChild
+            type={undefined}
+            size="xl"
+            bg="white"
+            color="brand.900"
+            _hover={{ bg: 'gray.100' }}
+          >
             <a
               href={callToAction.button.href}
               {...trackingAttributes(analyticsEvents.ctaClick('Free Consultation CTA'), 'click')}

@@ -21,6 +21,16 @@ export const routes = [
 
 export type RoutePath = (typeof routes)[number]['path']
 
+/**
+ * Prerendered pages outside the spec's route table: the contact form's no-JavaScript
+ * confirmation steps (the API redirects there). Marked noindex, and kept out of `routes`, so they
+ * never reach the sitemap or the navigation.
+ */
+export const unlistedPages = [
+  { path: '/contact/sent', name: 'Message sent' },
+  { path: '/contact/check-details', name: 'Check your details' },
+] as const
+
 /** The navigation bar's links, in order; Contact Us is its separate button. */
 export const navLinks: readonly { href: RoutePath; label: string }[] = [
   { href: '/', label: 'Home' },

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
-import { routes } from '../../shared/routes.ts'
+import { routes, unlistedPages } from '../../shared/routes.ts'
 
 function builtPages(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -66,7 +66,7 @@ describe('head metadata on every built page', () => {
         const canonical = `https://www.elevate-digital.example${path === '/' ? '/' : path}`
         expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`)
         expect(html).toContain(`<meta property="og:url" content="${canonical}"/>`)
-        expect(routes.map((route) => route.path)).toContain(path)
+        expect([...routes, ...unlistedPages].map((route) => route.path)).toContain(path)
       }
     })
   }

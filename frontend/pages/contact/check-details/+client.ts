@@ -1,0 +1,5 @@
+import { initShell } from '../../../shell/shell.ts'
+import { flagFields, flaggedFields } from './flag-fields.ts'
+
+initShell()
+flagFields(document, flaggedFields(window.location.search))

@@ -1,0 +1,58 @@
+import { Box, Button, Container, Heading, Link, Stack, Text } from '@chakra-ui/react'
+import { telHref } from '../../../../shared/site.ts'
+import { CheckIcon } from '../../../components/icons.tsx'
+import { site } from '../../../site.ts'
+import { sent } from './content.ts'
+
+/** Where the form lands after a successful post without JavaScript (303 from the API). */
+export default function Page() {
+  return (
+    <Box as="section" aria-labelledby="sent-heading" py={{ base: '16', md: '24' }}>
+      <Container maxW="3xl">
+        <Stack gap="6" align="flex-start">
+          <Box
+            color="green.700"
+            bg="green.50"
+            boxSize="14"
+            rounded="full"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+          >
+            <CheckIcon />
+          </Box>
+          <Heading as="h1" id="sent-heading" size="4xl">
+            {sent.heading}
+          </Heading>
+          <Text fontSize="xl" fontWeight="semibold" data-reply-promise="">
+            {sent.promise}
+          </Text>
+          <Text color="gray.700">{sent.thanks}</Text>
+          <Text color="gray.700">
+            {sent.urgent}{' '}
+            <Link href={`mailto:${site.email}`} color="brand.fg" textDecoration="underline">
+              {site.email}
+            </Link>{' '}
+            ·{' '}
+            <Link href={telHref(site.phone)} color="brand.fg" textDecoration="underline">
+              {site.phone}
+            </Link>
+          </Text>
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="4" pt="2">
+            {sent.links.map((link, index) => (
+              <Button
+                key={link.href}
+                asChild
+                size="lg"
+                colorPalette="brand"
+                variant={index === 0 ? 'solid' : 'outline'}
+              >
+                <a href={link.href}>{link.label}</a>
+              </Button>
+            ))}
+          </Stack>
+        </Stack>
+      </Container>
+    </Box>
+  )
+}

@@ -1,0 +1,180 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { contactMessages } from '../../shared/contact.ts'
+import { expectNoAxeViolations, launchChromium, viewports } from './chromium.ts'
+import {
+  enquiry,
+  fieldValues,
+  fillEnquiry,
+  hydrateForm,
+  openContact,
+  openToast,
+  submitButton,
+} from './contact-helpers.ts'
+
+/**
+ * The form against the real local stack (the same Middy handler, dynalite and the SES emulator
+ * that `npm start` runs): with JavaScript, and as a plain HTML form post without it.
+ */
+
+interface StoredEmail {
+  readonly subject: string
+  readonly replyTo?: string[] | string
+  readonly destination?: { readonly to?: string[] }
+  readonly body?: { readonly text?: string; readonly html?: string }
+}
+
+/** Waits for the agency's e-mail whose text carries `marker`. */
+async function emailWith(marker: string): Promise<StoredEmail> {
+  let found: StoredEmail | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${inject('mailboxUrl')}/store`)
+        const { emails } = (await response.json()) as { emails: StoredEmail[] }
+        found = emails.find((email) => email.body?.text?.includes(marker))
+        return found !== undefined
+      },
+      { timeout: 10_000, interval: 250 },
+    )
+    .toBe(true)
+  return found as StoredEmail
+}
+
+async function emailCount(marker: string): Promise<number> {
+  const response = await fetch(`${inject('mailboxUrl')}/store`)
+  const { emails } = (await response.json()) as { emails: StoredEmail[] }
+  return emails.filter((email) => email.body?.text?.includes(marker)).length
+}
+
+const uniqueMessage = (label: string) =>
+  `Please call me about ${label} (${Date.now()}-${Math.random().toString(36).slice(2)}).`
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+describe('contact form with JavaScript, against the local stack', () => {
+  it('sends the enquiry: success toast, reset form, and the e-mail in the agency’s mailbox', async () => {
+    const { page, consoleProblems, close } = await openContact(browser)
+    await hydrateForm(page)
+    const message = uniqueMessage('SEO')
+    await fillEnquiry(page, { ...enquiry, message })
+    await submitButton(page).click()
+    await openToast(page).waitFor()
+    await expect(openToast(page).getByText('Message sent successfully!').count()).resolves.toBe(1)
+    await expect(fieldValues(page)).resolves.toMatchObject({ firstName: '', message: '' })
+
+    const email = await emailWith(message)
+    expect(email.subject).toContain('Ada Lovelace')
+    expect(email.subject).toContain('Analytical Engines Ltd')
+    expect(JSON.stringify(email.replyTo)).toContain(enquiry.email)
+    expect(consoleProblems).toEqual([])
+
+    // The agency's mailbox page lists it too.
+    const mailbox = await page.context().newPage()
+    await mailbox.goto(inject('mailboxUrl'))
+    await expect
+      .poll(() => mailbox.getByText(email.subject).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0)
+    await close()
+  })
+})
+
+describe('contact form without JavaScript', () => {
+  it('posts natively and lands on /contact/sent, and the e-mail arrives', async () => {
+    const { page, close } = await openContact(browser, { javaScriptEnabled: false })
+    const message = uniqueMessage('PPC without JavaScript')
+    await fillEnquiry(page, { ...enquiry, message })
+    await Promise.all([page.waitForURL('**/contact/sent'), submitButton(page).click()])
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Message sent successfully!',
+    )
+    await expect(page.getByText("We'll get back to you within 24 hours.").count()).resolves.toBe(1)
+    const email = await emailWith(message)
+    expect(email.subject).toContain('Ada Lovelace')
+    await close()
+  })
+
+  it('lets the browser hold back what it can check itself (an empty field, a bad address)', async () => {
+    const { page, close } = await openContact(browser, { javaScriptEnabled: false })
+    await fillEnquiry(page, { ...enquiry, email: 'not-an-address' })
+    await submitButton(page).click()
+    await page.waitForTimeout(500)
+    expect(new URL(page.url()).pathname).toBe('/contact')
+    await expect(
+      page.locator('[name="email"]').evaluate((input: HTMLInputElement) => input.validity.valid),
+    ).resolves.toBe(false)
+    await close()
+  })
+
+  it('sends input only the server can judge to /contact/check-details, naming the fields', async () => {
+    const { page, close } = await openContact(browser, { javaScriptEnabled: false })
+    const message = uniqueMessage('an invalid post')
+    // Blank-looking values pass `required` but not the schema, which trims.
+    await fillEnquiry(page, { ...enquiry, firstName: '   ', position: '  ', message })
+    await Promise.all([page.waitForURL('**/contact/check-details**'), submitButton(page).click()])
+    const address = new URL(page.url())
+    expect(address.searchParams.get('fields')?.split(',').sort()).toEqual(['firstName', 'position'])
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Please check your details',
+    )
+    // Without JavaScript every rule is listed, with the spec's messages.
+    for (const text of Object.values(contactMessages)) {
+      await expect(page.getByText(text, { exact: false }).count()).resolves.toBe(1)
+    }
+    expect(await emailCount(message)).toBe(0)
+    await close()
+  })
+})
+
+describe('the form’s confirmation pages', () => {
+  it('/contact/sent thanks the visitor, repeats the 24-hour promise and stays out of search', async () => {
+    const { page, close } = await openContact(browser, { path: '/contact/sent' })
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Message sent successfully!',
+    )
+    await expect(page.locator('main').textContent()).resolves.toMatch(/thank you/i)
+    await expect(page.getByText("We'll get back to you within 24 hours.").count()).resolves.toBe(1)
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe(
+      'noindex',
+    )
+    await close()
+  })
+
+  it('/contact/check-details highlights the fields its address names', async () => {
+    const { page, close } = await openContact(browser, {
+      path: '/contact/check-details?fields=message,email,bogus',
+    })
+    await expect(
+      page
+        .locator('[data-field][data-flagged]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-field'))),
+    ).resolves.toEqual(['email', 'message'])
+    await expect(page.locator('[data-flag-summary]').textContent()).resolves.toBe(
+      'Please check: Email, Message',
+    )
+    await expect(
+      page.getByText('(Check this field)').filter({ visible: true }).count(),
+    ).resolves.toBe(2)
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe(
+      'noindex',
+    )
+    await expect(
+      page.getByRole('link', { name: 'Back to the contact form' }).getAttribute('href'),
+    ).resolves.toBe('/contact#contact-form')
+    await close()
+  })
+
+  for (const path of ['/contact/sent', '/contact/check-details?fields=phone']) {
+    for (const [name, viewport] of Object.entries(viewports)) {
+      it(`${path} has no WCAG 2.2 AA violations at ${viewport.width} px (${name})`, async () => {
+        const { page, close } = await openContact(browser, { path, viewport })
+        await expectNoAxeViolations(page)
+        await close()
+      })
+    }
+  }
+})

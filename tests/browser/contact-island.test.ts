@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync } from 'node:zlib'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium, viewports } from './chromium.ts'
+import {
+  enquiry,
+  expectDisabled,
+  field,
+  fieldValues,
+  hydrateForm,
+  openContact,
+} from './contact-helpers.ts'
+
+/**
+ * Static first (DESIGN decision 6, issue 7): /contact is prerendered HTML with a small script;
+ * the form's React + Chakra code is fetched only when the form nears the viewport or is used,
+ * then hydrates the prerendered form in place.
+ */
+
+interface ManifestEntry {
+  readonly file: string
+  readonly imports?: readonly string[]
+}
+
+/**
+ * The files only the island needs: everything its dynamic import pulls in, minus what the
+ * page's own client script already loads (the small modules both share).
+ */
+function islandFiles(): string[] {
+  const manifestPath = join(inject('distDir'), '..', 'assets.json')
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>
+  const closure = (key: string, files = new Set<string>()) => {
+    const entry = manifest[key]
+    if (!entry || files.has(entry.file)) return files
+    files.add(entry.file)
+    for (const imported of entry.imports ?? []) closure(imported, files)
+    return files
+  }
+  const initial = closure('pages/contact/+client.ts')
+  return [...closure('components/contact-form/hydrate.tsx')].filter((file) => !initial.has(file))
+}
+
+const scriptPaths = (requests: { url(): string; resourceType(): string }[]) =>
+  requests
+    .filter((request) => request.resourceType() === 'script')
+    .map((request) => new URL(request.url()).pathname)
+
+/** Sum of layout-shift scores so far (not counting shifts right after input). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & {
+            value: number
+            hadRecentInput: boolean
+          })[]
+          resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0))
+        }).observe({ type: 'layout-shift', buffered: true })
+        // No entries at all means no shift; the observer never calls back then.
+        setTimeout(() => resolve(0), 500)
+      }),
+  )
+
+let browser: Browser
+let island: string[]
+beforeAll(async () => {
+  browser = await launchChromium()
+  island = islandFiles()
+})
+afterAll(() => browser?.close())
+
+describe('contact form island', () => {
+  it('is a chunk of its own that carries React and Chakra', () => {
+    expect(island.length).toBeGreaterThan(0)
+    const code = island
+      .map((file) => readFileSync(join(inject('distDir'), file), 'utf8'))
+      .join('\n')
+    expect(code).toContain('hydrateRoot')
+    expect(code).toContain('chakra-toast')
+  })
+
+  it('is not requested while the form is far below the fold on a phone, and the page loads under 15 KB of JavaScript', async () => {
+    const { page, requests, consoleProblems, close } = await openContact(browser, {
+      viewport: viewports.phone,
+    })
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    const scripts = scriptPaths(requests)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((path) => island.some((file) => path.endsWith(file)))).toEqual([])
+    await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+
+    const brotliBytes = scripts
+      .map((path) => readFileSync(join(inject('distDir'), path)))
+      .reduce((sum, body) => sum + brotliCompressSync(body).length, 0)
+    expect(brotliBytes).toBeLessThan(15 * 1024)
+
+    // Scrolled near, it arrives and hydrates.
+    await hydrateForm(page)
+    const after = scriptPaths(requests)
+    for (const file of island) expect(after.some((path) => path.endsWith(file))).toBe(true)
+    expect(consoleProblems).toEqual([])
+    await close()
+  })
+
+  it('loads as soon as focus enters the form, before it is scrolled to', async () => {
+    const { page, close } = await openContact(browser, { viewport: viewports.phone })
+    await page.waitForLoadState('networkidle')
+    await field(page, 'firstName').evaluate((input) => input.focus({ preventScroll: true }))
+    await page.locator('form[data-hydrated]').waitFor()
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0)
+    await close()
+  })
+
+  it('hydrates without console errors, layout shift or losing what was typed before it arrived', async () => {
+    const { page, consoleProblems, close } = await openContact(browser, {
+      viewport: viewports.phone,
+    })
+    // Hold the island's code back while the visitor types.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(
+      (url) => island.some((file) => url.pathname.endsWith(file)),
+      async (route) => {
+        await held
+        await route.continue()
+      },
+    )
+    const form = page.locator('#contact-form')
+    await form.scrollIntoViewIfNeeded()
+    const before = await form.boundingBox()
+    for (const [name, value] of Object.entries(enquiry)) {
+      await field(page, name as keyof typeof enquiry).fill(value)
+    }
+    await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+    release()
+    await page.locator('form[data-hydrated]').waitFor()
+
+    await expect(fieldValues(page)).resolves.toEqual(enquiry)
+    await expectDisabled(page, false)
+    expect(await form.boundingBox()).toEqual(before)
+    await expect(layoutShift(page)).resolves.toBe(0)
+    expect(consoleProblems).toEqual([])
+    await close()
+  })
+
+  it('leaves the native form working when its code cannot load', async () => {
+    const { page, close } = await openContact(browser, { viewport: viewports.phone })
+    await page.route(
+      (url) => island.some((file) => url.pathname.endsWith(file)),
+      (route) => route.abort(),
+    )
+    await page.locator('#contact-form').scrollIntoViewIfNeeded()
+    await page.waitForTimeout(500)
+    await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+    const form = page.locator('#contact-form form')
+    await expect(form.getAttribute('method')).resolves.toBe('post')
+    await expect(form.getAttribute('action')).resolves.toBe('/api/contacts/form')
+    await expect(form.getAttribute('novalidate')).resolves.toBe(null)
+    await expectDisabled(page, false)
+    await close()
+  })
+})

@@ -1,4 +1,5 @@
-import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react'
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
+import { LinkButton } from '../../../components/LinkButton.tsx'
 import { checkDetails } from './content.ts'
 
 /**
@@ -54,9 +55,9 @@ export default function Page() {
             {checkDetails.back.text}
           </Text>
           <Box>
-            <Button asChild size="lg" colorPalette="brand">
-              <a href={checkDetails.back.link.href}>{checkDetails.back.link.label}</a>
-            </Button>
+            <LinkButton href={checkDetails.back.link.href}>
+              {checkDetails.back.link.label}
+            </LinkButton>
           </Box>
         </Stack>
       </Container>

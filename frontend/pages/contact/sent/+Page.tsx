@@ -1,6 +1,7 @@
-import { Box, Button, Container, Heading, Link, Stack, Text } from '@chakra-ui/react'
+import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import { telHref } from '../../../../shared/site.ts'
 import { CheckIcon } from '../../../components/icons.tsx'
+import { LinkButton } from '../../../components/LinkButton.tsx'
 import { site } from '../../../site.ts'
 import { sent } from './content.ts'
 
@@ -40,15 +41,9 @@ export default function Page() {
           </Text>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="4" pt="2">
             {sent.links.map((link, index) => (
-              <Button
-                key={link.href}
-                asChild
-                size="lg"
-                colorPalette="brand"
-                variant={index === 0 ? 'solid' : 'outline'}
-              >
-                <a href={link.href}>{link.label}</a>
-              </Button>
+              <LinkButton key={link.href} href={link.href} tone={index === 0 ? 'solid' : 'outline'}>
+                {link.label}
+              </LinkButton>
             ))}
           </Stack>
         </Stack>

@@ -49,6 +49,10 @@ export function CookieBanner({ gaMeasurementId }: { gaMeasurementId: string | un
       _focus={{ outline: 'none' }}
       _motionReduce={{ transition: 'none' }}
       css={{
+        // Slides in from its closed look when it appears (no script work, so no forced reflow).
+        '@starting-style': {
+          '&[data-state=open]': { opacity: 0, transform: 'translateY(100%)' },
+        },
         // Leaving, it no longer takes clicks meant for the page beneath it.
         '&[data-state=closed]': {
           opacity: 0,

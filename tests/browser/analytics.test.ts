@@ -189,6 +189,32 @@ describe("after 'Accept All Cookies'", () => {
   })
 })
 
+describe("the service pages' declared events", () => {
+  it("website development: its page view, and 'Get Started Today' as get_started_button", async () => {
+    const { page, close } = await open('/services/website-development', { stored: 'accepted' })
+    await page.waitForFunction(() => '__gtagStub' in window)
+    const button = page.locator('[data-track-action=get_started_button]')
+    await button.evaluate((a) =>
+      a.addEventListener('click', (event) => event.preventDefault(), { once: true }),
+    )
+    await button.click()
+    const events = (await dataLayer(page)).filter((entry) => entry[0] === 'event')
+    expect(events).toEqual([
+      [
+        'event',
+        'service_page_view',
+        { event_category: 'engagement', event_label: 'Website Development' },
+      ],
+      [
+        'event',
+        'get_started_button',
+        { event_category: 'cta_click', event_label: 'website_development' },
+      ],
+    ])
+    await close()
+  })
+})
+
 describe("after 'Decline Optional'", () => {
   it('never loads gtag.js, this visit or the next, and tracked clicks send nothing', async () => {
     const { page, banner, requests, close } = await open('/', { viewEvent: true })

@@ -323,6 +323,31 @@ describe('cookie banner: accessibility', () => {
   })
 })
 
+describe('cookie banner: the page around it', () => {
+  it('keeps the return-to-top button and keyboard focus clear of it while open', async () => {
+    const { page, banner, close } = await open('/', { viewport: viewports.phone })
+    await page.clock.runFor(1500)
+    await settled(page)
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }))
+    await page.clock.runFor(100)
+    const bannerBox = await banner.boundingBox()
+    const buttonBox = await page.getByRole('button', { name: 'Scroll to top' }).boundingBox()
+    expect((buttonBox?.y ?? 0) + (buttonBox?.height ?? 0)).toBeLessThanOrEqual(bannerBox?.y ?? 0)
+    // Scroll-padding makes the browser scroll a focused element out from under the banner.
+    const padding = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom)
+    await expect(padding()).resolves.toBe(`${bannerBox?.height}px`)
+
+    await banner.getByRole('button', { name: 'Close' }).click()
+    await page.clock.runFor(300)
+    await page.clock.resume()
+    await page.waitForFunction(
+      () => getComputedStyle(document.documentElement).scrollPaddingBottom === 'auto',
+    )
+    await close()
+  })
+})
+
 describe('analytics without a measurement id', () => {
   it("warns 'Missing required Google Analytics key' and asks nothing of any other origin, even after Accept", async () => {
     const { page, banner, warnings, requests, close } = await open('/')

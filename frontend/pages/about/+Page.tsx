@@ -49,8 +49,9 @@ export default function Page() {
                 <Image
                   src={fallbackSrc(image)}
                   alt={image.alt}
-                  width="960"
-                  height={Math.round(960 / image.aspectRatio)}
+                  // html*: Chakra reads plain width/height as style props, not attributes.
+                  htmlWidth="960"
+                  htmlHeight={Math.round(960 / image.aspectRatio)}
                   loading="lazy"
                   decoding="async"
                   w="full"

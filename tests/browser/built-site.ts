@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+
+/** A prerendered page as the build wrote it. */
+export interface BuiltPage {
+  /** Path relative to the build folder, e.g. `services/seo/index.html`. */
+  readonly file: string
+  /** The URL path it is served at, e.g. `/services/seo` (the 404 page keeps `/404.html`). */
+  readonly path: string
+  readonly html: string
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(path)
+    return entry.name.endsWith('.html') ? [path] : []
+  })
+}
+
+/** The URL path CloudFront's rewrite serves a built file at (shared/viewer-request.js). */
+export function pathForFile(file: string): string {
+  if (file === 'index.html') return '/'
+  return file.endsWith('/index.html') ? `/${file.slice(0, -'/index.html'.length)}` : `/${file}`
+}
+
+export function builtPages(distDir: string): BuiltPage[] {
+  return htmlFiles(distDir)
+    .map((absolute) => {
+      const file = relative(distDir, absolute)
+      return { file, path: pathForFile(file), html: readFileSync(absolute, 'utf8') }
+    })
+    .sort((a, b) => a.path.localeCompare(b.path))
+}
+
+/** Minimal HTML entity decoding for attribute values React writes. */
+export function decodeEntities(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+}
+
+/** Every value of `attribute` on `tag` elements, e.g. all `<a href>`s. */
+export function attributeValues(html: string, tag: string, attribute: string): string[] {
+  const values: string[] = []
+  for (const element of html.matchAll(new RegExp(`<${tag}\\b[^>]*>`, 'gi'))) {
+    const match = new RegExp(`\\s${attribute}="([^"]*)"`, 'i').exec(element[0])
+    if (match?.[1] !== undefined) values.push(decodeEntities(match[1]))
+  }
+  return values
+}
+
+export function ids(html: string): Set<string> {
+  return new Set(
+    [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => decodeEntities(match[1] ?? '')),
+  )
+}
+
+/** The parsed JSON-LD blocks of a page. */
+export function jsonLd(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? ''),
+  )
+}

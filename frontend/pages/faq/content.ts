@@ -52,7 +52,7 @@ export const questions = {
     {
       question: 'How soon will I see results?',
       answer:
-        'It depends on the service. PPC campaigns can bring visitors within days of launch, while SEO usually takes three to six months to build momentum. We set realistic expectations at the start and report progress every month.',
+        'It depends on the service. PPC campaigns bring visitors from the day they go live, while SEO usually takes three to six months to build momentum. We set realistic expectations at the start and report progress every month.',
     },
     {
       question: 'How will I know what you are doing and whether it is working?',

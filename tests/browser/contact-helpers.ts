@@ -42,7 +42,13 @@ export async function openContact(
     viewport: options.viewport ?? viewports.desktop,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   })
-  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'))
+  await context.addInitScript(() => {
+    localStorage.setItem('cookie-consent', 'declined')
+    // CSP violations (e.g. a library probing for eval) show in no console; record them.
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
   const page = await context.newPage()
   const consoleProblems: string[] = []
   const requests: Request[] = []

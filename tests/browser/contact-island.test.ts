@@ -22,24 +22,32 @@ import {
 interface ManifestEntry {
   readonly file: string
   readonly imports?: readonly string[]
+  readonly dynamicImports?: readonly string[]
 }
 
 /**
- * The files only the island needs: everything its dynamic import pulls in, minus what the
+ * The files only the island needs: everything its dynamic imports pull in, minus what the
  * page's own client script already loads (the small modules both share).
  */
 function islandFiles(): string[] {
   const manifestPath = join(inject('distDir'), '..', 'assets.json')
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>
-  const closure = (key: string, files = new Set<string>()) => {
+  const closure = (key: string, follow: 'imports' | 'all', files = new Set<string>()) => {
     const entry = manifest[key]
     if (!entry || files.has(entry.file)) return files
     files.add(entry.file)
-    for (const imported of entry.imports ?? []) closure(imported, files)
+    const next = [
+      ...(entry.imports ?? []),
+      ...(follow === 'all' ? (entry.dynamicImports ?? []) : []),
+    ]
+    for (const imported of next) closure(imported, follow, files)
     return files
   }
-  const initial = closure('pages/contact/+client.ts')
-  return [...closure('components/contact-form/hydrate.tsx')].filter((file) => !initial.has(file))
+  // What the page loads up front: its client entry and that entry's static imports.
+  const initial = closure('pages/contact/+client.ts', 'imports')
+  return [...closure('components/contact-form/hydrate.tsx', 'all')].filter(
+    (file) => !initial.has(file),
+  )
 }
 
 const scriptPaths = (requests: { url(): string; resourceType(): string }[]) =>

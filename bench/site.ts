@@ -90,7 +90,11 @@ async function javaScriptBrotli(path: string): Promise<number> {
   const pending: Promise<void>[] = []
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') {
-      pending.push(response.body().then((body) => void (total += brotli(body))))
+      pending.push(
+        response.body().then((body) => {
+          total += brotli(body)
+        }),
+      )
     }
   })
   await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })

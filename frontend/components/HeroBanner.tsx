@@ -41,8 +41,8 @@ export function HeroBanner({
         <Image
           src={fallbackSrc(image)}
           alt={image.alt}
-          width="960"
-          height={Math.round(960 / image.aspectRatio)}
+          htmlWidth="960"
+          htmlHeight={Math.round(960 / image.aspectRatio)}
           // The full-screen hero is the first thing seen: fetch its image before anything else.
           fetchPriority={fullScreen ? 'high' : 'auto'}
           decoding="async"

@@ -148,7 +148,7 @@ export const sections = [
         ],
       },
       'A consent banner appears on your first visit. Select “Accept All Cookies” to allow analytics cookies or “Decline Optional” to refuse them; no optional cookies are set until you accept. We store your choice and the date you made it in your browser’s local storage.',
-      'To change your preferences, clear this website’s local storage (for example by clearing your browsing data for this site). The banner will appear again on your next visit so you can choose again.',
+      'To change your preferences at any time, use the “Cookie settings” link at the foot of every page. You can also clear this website’s local storage (for example by clearing your browsing data for this site): the banner will appear again on your next visit so you can choose again.',
     ],
   },
   {

@@ -31,6 +31,9 @@ type ContactHandlerRequest = middy.Request<APIGatewayProxyEventV2, ContactResult
  */
 export function createContactHandler(deps: ContactHandlerDependencies) {
   const log = deps.log ?? jsonLogger
+  const jsonBodyParser = httpJsonBodyParser<APIGatewayProxyEventV2>({
+    disableContentTypeCheck: true,
+  })
   const notify = {
     ses: deps.clients.ses,
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
@@ -51,10 +54,14 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
         const route = checkRequest(request.event)
         if (route === 'form') {
           ;(request.event as { body: unknown }).body = parseFormBody(bodyText(request.event))
+          return
         }
+        // checkRequest has already accepted the content type (in any header case, with any
+        // spacing before its parameters); the parser must not judge it again by its own,
+        // narrower rule and pass the body on unparsed.
+        return jsonBodyParser.before?.(request)
       },
     })
-    .use(httpJsonBodyParser<APIGatewayProxyEventV2>({ disableContentTypeError: true }))
     .handler(async (event, context) => {
       const outcome = await submitEnquiry(notify, {
         payload: event.body as unknown,

@@ -230,6 +230,32 @@ describe('POST /api/contacts', () => {
     expect(response.statusCode).toBe(201)
   })
 
+  // Found by hostile-input.test.ts: the body parser judged the content type again by a narrower
+  // rule than the handler's and, disagreeing, passed the body on unparsed (400, every field).
+  it.each([
+    ['a space before its parameters', 'content-type', 'application/json ; charset=utf-8'],
+    ['an upper-case header name', 'CONTENT-TYPE', 'application/json'],
+  ])('parses a JSON body whose content type has %s', async (_label, name, value) => {
+    const response = await invoke(
+      httpEvent({ headers: { [name]: value }, body: JSON.stringify(validSubmission) }),
+    )
+    expect(response.statusCode).toBe(201)
+  })
+
+  // Found by hostile-input.test.ts: JSON may carry a lone surrogate (\ud800), which SES's
+  // request encoding cannot, so the enquiry was stored but its e-mail failed every attempt.
+  it('stores and e-mails a lone UTF-16 surrogate as U+FFFD', async () => {
+    const body = JSON.stringify(validSubmission).replace('"Ada"', '"Ada\\ud800"')
+    const response = await invoke(httpEvent({ body }))
+    expect(response.statusCode).toBe(201)
+    const [put] = dynamo.commandCalls(PutCommand)
+    expect(put?.args[0].input.Item?.firstName).toBe('Ada\ufffd')
+    const [send] = ses.commandCalls(SendEmailCommand)
+    const subject = send?.args[0].input.Message?.Subject?.Data ?? ''
+    expect(subject).toContain('Ada\ufffd Lovelace')
+    expect(() => encodeURIComponent(subject)).not.toThrow()
+  })
+
   it.each([
     ['malformed JSON', '{"firstName": "Ada",'],
     ['an empty body', undefined],

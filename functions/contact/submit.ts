@@ -1,5 +1,10 @@
 import { contactSchema, type FieldErrors, fieldErrors } from '../../shared/contact.ts'
-import { buildEnquiry, enquiryIdFor, submissionHash } from '../enquiries/item.ts'
+import {
+  buildEnquiry,
+  enquiryIdFor,
+  submissionHash,
+  wellFormedSubmission,
+} from '../enquiries/item.ts'
 import { type NotifyDependencies, notifyAgency } from '../enquiries/notify.ts'
 import { errorName } from '../log.ts'
 import { honeypotFilled } from './request.ts'
@@ -38,14 +43,15 @@ export async function submitEnquiry(
     return { kind: 'invalid', errors: fieldErrors(parsed.error) }
   }
 
-  const enquiry = buildEnquiry(parsed.data, id, deps.now())
+  const submission = wellFormedSubmission(parsed.data)
+  const enquiry = buildEnquiry(submission, id, deps.now())
   let created: boolean
   try {
     created = await deps.store.create(enquiry)
     if (!created) {
       const existing = await deps.store.get(id)
       if (!existing) throw new Error('Enquiry vanished after a conflicting write')
-      if (existing.submissionHash !== submissionHash(parsed.data)) {
+      if (existing.submissionHash !== submissionHash(submission)) {
         deps.log({
           level: 'warn',
           event: 'enquiry_idempotency_key_reused',

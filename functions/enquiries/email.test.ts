@@ -75,6 +75,21 @@ describe('the agency’s e-mail', () => {
     expect(input.Source).toBe(addresses.senderEmail)
   })
 
+  it('sends an enquiry stored with a lone surrogate, as U+FFFD (SES cannot encode one)', () => {
+    const input = enquiryEmailInput(
+      { ...enquiry, firstName: 'Ada\ud800', message: 'x\udc00'.repeat(5) },
+      addresses,
+    )
+    for (const text of [
+      input.Message?.Subject?.Data,
+      input.Message?.Body?.Text?.Data,
+      input.Message?.Body?.Html?.Data,
+    ]) {
+      expect(() => encodeURIComponent(text ?? '')).not.toThrow()
+    }
+    expect(input.Message?.Subject?.Data).toContain('Ada\ufffd')
+  })
+
   it('addresses the agency from the sender, replies going to the enquirer', () => {
     expect(enquiryEmailInput(enquiry, addresses)).toMatchObject({
       Source: 'website@elevate-digital.example',

@@ -1,5 +1,5 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses'
-import type { Enquiry } from './item.ts'
+import { type Enquiry, wellFormed } from './item.ts'
 
 export interface RenderedEmail {
   readonly subject: string
@@ -97,7 +97,11 @@ export function enquiryEmailInput(
   enquiry: Enquiry,
   addresses: EmailAddresses,
 ): SendEmailCommandInput {
-  const { subject, text, html } = renderEnquiryEmail(enquiry)
+  // Enquiries stored before their text was made well-formed on the way in must still send.
+  const rendered = renderEnquiryEmail(enquiry)
+  const subject = wellFormed(rendered.subject)
+  const text = wellFormed(rendered.text)
+  const html = wellFormed(rendered.html)
   return {
     Source: headerSafe(addresses.senderEmail),
     Destination: { ToAddresses: [headerSafe(addresses.agencyEmail)] },

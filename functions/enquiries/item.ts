@@ -36,6 +36,28 @@ export function buildEnquiry(submission: ContactSubmission, id: string, createdA
   }
 }
 
+/**
+ * Text any encoder can carry: each lone UTF-16 surrogate (valid in a JSON string, never in
+ * UTF-8) becomes U+FFFD. SES's query encoding throws on one (URIError), so an enquiry holding
+ * one could never be e-mailed.
+ */
+export function wellFormed(value: string): string {
+  return value.replace(/\p{Cs}/gu, '\uFFFD')
+}
+
+/** The submission with every field made well-formed (lengths are unchanged). */
+export function wellFormedSubmission(submission: ContactSubmission): ContactSubmission {
+  return {
+    firstName: wellFormed(submission.firstName),
+    lastName: wellFormed(submission.lastName),
+    email: wellFormed(submission.email),
+    phone: wellFormed(submission.phone),
+    company: wellFormed(submission.company),
+    position: wellFormed(submission.position),
+    message: wellFormed(submission.message),
+  }
+}
+
 export function submissionHash(submission: ContactSubmission): string {
   const fields = [
     submission.firstName,

@@ -1,7 +1,10 @@
 /**
  * `npm run bench:api`: the contact Lambda's bundle size, its module init time and its warm
- * invocation latency against the local emulators (dynalite, aws-ses-v2-local). No thresholds:
- * it measures.
+ * invocation latency against the local emulators (dynalite, aws-ses-v2-local); then the API
+ * under load and faults (infra/local/faults.ts): autocannon on loopback at a fixed concurrency
+ * for a fixed time, SES switched off mid-load, DynamoDB down, a function killed between write
+ * and e-mail. Timings have no thresholds: it measures. The load and fault outcomes are checked,
+ * and the run exits non-zero if one fails.
  *
  * The bundle is built the way the CDK's NodejsFunction builds it (esbuild, minified, node24, ESM)
  * with the AWS SDK bundled in rather than left to the runtime's copy: the version deployed is the
@@ -9,6 +12,8 @@
  *
  *   npm run bench:api                         200 warm invocations, 5 cold inits
  *   npm run bench:api -- --invocations 20     quicker
+ *   npm run bench:api -- --connections 10 --duration 5 --max-requests 5000
+ *                                             the load runs: concurrency, seconds, cap per run
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -20,11 +25,23 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { build } from 'esbuild'
 import { silentLogger } from '../functions/log.ts'
 import { localCredentials, startApiStack } from '../infra/local/api-stack.ts'
+import {
+  crashScenario,
+  dynamoDbOutageScenario,
+  type LoadResult,
+  loadScenario,
+  type ScenarioCheck,
+  sesOutageScenario,
+  startFaultStack,
+} from '../infra/local/faults.ts'
 
 const { values: options } = parseArgs({
   options: {
     invocations: { type: 'string', default: '200' },
     inits: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '5' },
+    'max-requests': { type: 'string', default: '5000' },
   },
 })
 const invocations = Math.max(1, Number(options.invocations))
@@ -174,3 +191,71 @@ console.log(
 console.log(
   '  each: validate, conditional PutItem, SES SendEmail, UpdateItem (dynalite + aws-ses-v2-local)',
 )
+
+// --- The API under load and faults (infra/local/faults.ts) ----------------------------------
+
+const load = {
+  connections: Math.max(1, Number(options.connections)),
+  durationSeconds: Math.max(0.5, Number(options.duration)),
+  maxRequests: Math.max(1, Number(options['max-requests'])),
+}
+let failed = 0
+const printChecks = (checks: readonly ScenarioCheck[]) => {
+  for (const { name, ok, detail } of checks) {
+    if (!ok) failed++
+    console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`)
+  }
+}
+const printLoad = (result: LoadResult) => {
+  const statuses = Object.entries(result.statuses)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ')
+  console.log(
+    `  ${result.requestsPerSecond.toFixed(1)} req/s; latency p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
+  )
+  console.log(
+    `  2xx ${result.count2xx}, other ${result.countOther} (${statuses || 'no answers'}; errors ${result.errors}, timeouts ${result.timeouts})`,
+  )
+}
+
+const faults = await startFaultStack()
+try {
+  console.log('')
+  console.log(
+    `Contact API under load: autocannon on loopback, ${load.connections} connections for ${load.durationSeconds} s (at most ${load.maxRequests} requests), POST /api/contacts through the API Gateway adapter, dynalite + aws-ses-v2-local; 20% of requests repeat an earlier Idempotency-Key`,
+  )
+  const steady = await loadScenario(faults, load)
+  printLoad(steady.load)
+  printChecks(steady.checks)
+
+  console.log('')
+  console.log(
+    `SES down for the middle half of the load (${load.durationSeconds} s), then back; the retry function runs`,
+  )
+  const sesDown = await sesOutageScenario(faults, load)
+  printLoad(sesDown.load)
+  console.log(
+    `  ${sesDown.stored} stored: ${sesDown.mailedDuringLoad} e-mailed at once, ${sesDown.pendingAfterLoad} left pending, ${sesDown.sentByRetry} e-mailed by the retry once SES was back`,
+  )
+  printChecks(sesDown.checks)
+
+  console.log('')
+  const dynamoSeconds = Math.min(2, load.durationSeconds)
+  console.log(`DynamoDB down (connections reset) for a ${dynamoSeconds} s load`)
+  const dynamoDown = await dynamoDbOutageScenario(faults, {
+    ...load,
+    durationSeconds: dynamoSeconds,
+  })
+  printLoad(dynamoDown.load)
+  printChecks(dynamoDown.checks)
+
+  console.log('')
+  console.log('The contact function killed (SIGKILL) between its write and its SES call')
+  printChecks((await crashScenario(faults)).checks)
+} finally {
+  await faults.close()
+}
+if (failed > 0) {
+  console.log(`${failed} check(s) failed`)
+  process.exitCode = 1
+}

@@ -53,6 +53,16 @@ describe('parseDeployConfig', () => {
     )
   })
 
+  it('adds a WAF web ACL only when asked, with a tunable rate limit', () => {
+    expect(parseDeployConfig({}, {})).not.toHaveProperty('waf')
+    expect(parseDeployConfig({ waf: 'false' }, {})).not.toHaveProperty('waf')
+    expect(parseDeployConfig({ waf: 'true' }, {}).waf).toEqual({ rateLimit: 20 })
+    expect(parseDeployConfig({ waf: true, wafRateLimit: '300' }, {}).waf).toEqual({
+      rateLimit: 300,
+    })
+    expect(contextKeys).toEqual(expect.arrayContaining(['waf', 'wafRateLimit']))
+  })
+
   it('treats blank values as unset', () => {
     expect(parseDeployConfig({ opsEmail: '', domainName: ' ' }, {})).not.toHaveProperty('domain')
   })
@@ -80,6 +90,10 @@ describe('parseDeployConfig', () => {
     ],
     [{ apiRateLimit: '10' }, 'apiRateLimit and apiBurstLimit go together'],
     [{ apiRateLimit: 'fast', apiBurstLimit: 5 }, 'apiRateLimit must be a number'],
+    [{ waf: 'yes' }, 'waf must be true or false'],
+    [{ wafRateLimit: '100' }, 'wafRateLimit needs waf=true'],
+    [{ waf: 'true', wafRateLimit: '5' }, "wafRateLimit must be at least 10 (AWS WAF's minimum)"],
+    [{ waf: 'true', wafRateLimit: '2.5' }, 'wafRateLimit must be a whole number'],
   ])('rejects %j', (context, message) => {
     expect(() =>
       parseDeployConfig(context, { SITE_URL: 'https://www.elevate-digital.example' }),

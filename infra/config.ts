@@ -1,5 +1,10 @@
 import { z } from 'zod'
 import { parseSite, type Site } from '../shared/site.ts'
+import {
+  WAF_DEFAULT_RATE_LIMIT,
+  WAF_RATE_LIMIT_MAX,
+  WAF_RATE_LIMIT_MIN,
+} from './constructs/web-acl.ts'
 
 /**
  * Where the product runs unless `-c region=` says otherwise: London, so enquiries (personal data)
@@ -78,6 +83,21 @@ const contextSchema = z
     ),
     apiRateLimit: optionalCount('apiRateLimit'),
     apiBurstLimit: optionalCount('apiBurstLimit'),
+    waf: z.preprocess(
+      (value) =>
+        value === undefined || value === '' ? undefined : String(value).trim().toLowerCase(),
+      z.enum(['true', 'false'], { error: 'waf must be true or false' }).optional(),
+    ),
+    wafRateLimit: optionalCount('wafRateLimit').pipe(
+      z
+        .number()
+        .min(
+          WAF_RATE_LIMIT_MIN,
+          `wafRateLimit must be at least ${WAF_RATE_LIMIT_MIN} (AWS WAF's minimum)`,
+        )
+        .max(WAF_RATE_LIMIT_MAX, `wafRateLimit must be at most ${WAF_RATE_LIMIT_MAX}`)
+        .optional(),
+    ),
   })
   .superRefine((context, ctx) => {
     if (Boolean(context.hostedZoneId) !== Boolean(context.hostedZoneName)) {
@@ -102,6 +122,9 @@ const contextSchema = z
     if (Boolean(context.apiRateLimit) !== Boolean(context.apiBurstLimit)) {
       ctx.addIssue({ code: 'custom', message: 'apiRateLimit and apiBurstLimit go together' })
     }
+    if (context.wafRateLimit !== undefined && context.waf !== 'true') {
+      ctx.addIssue({ code: 'custom', message: 'wafRateLimit needs waf=true' })
+    }
   })
 
 export type DeployContext = z.input<typeof contextSchema>
@@ -119,6 +142,8 @@ export interface DeployConfig {
     readonly certificateArn?: string
   }
   readonly apiThrottle?: { readonly rateLimit: number; readonly burstLimit: number }
+  /** A WAF web ACL on the distribution, rate-limiting `/api/*` per client IP. */
+  readonly waf?: { readonly rateLimit: number }
 }
 
 /** The context keys `cdk -c key=value` (or cdk.json) may set. */
@@ -174,5 +199,8 @@ export function parseDeployConfig(context: Record<string, unknown>, env: Env): D
       c.apiBurstLimit && {
         apiThrottle: { rateLimit: c.apiRateLimit, burstLimit: c.apiBurstLimit },
       }),
+    ...(c.waf === 'true' && {
+      waf: { rateLimit: c.wafRateLimit ?? WAF_DEFAULT_RATE_LIMIT },
+    }),
   }
 }

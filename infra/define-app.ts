@@ -20,14 +20,23 @@ export interface AppPaths {
  */
 export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
   const domain = config.domain
-  // CloudFront reads certificates from us-east-1 only; the edge stack exists just for that.
+  // CloudFront reads certificates and web ACLs from us-east-1 only: the edge stack holds them.
+  const certificateInEdge = domain?.hostedZone && !domain.certificateArn
   const edge =
-    domain?.hostedZone && !domain.certificateArn
+    certificateInEdge || config.waf
       ? new EdgeStack(app, `${config.stackName}-Edge`, {
-          description: `${config.site.name} website: TLS certificate for CloudFront (us-east-1)`,
+          description: `${config.site.name} website: ${[
+            certificateInEdge && 'TLS certificate',
+            config.waf && 'WAF web ACL',
+          ]
+            .filter(Boolean)
+            .join(' and ')} for CloudFront (us-east-1)`,
           env: { ...config.env, region: 'us-east-1' },
-          domainNames: [domain.domainName],
-          hostedZone: domain.hostedZone,
+          ...(certificateInEdge &&
+            domain.hostedZone && {
+              certificate: { domainNames: [domain.domainName], hostedZone: domain.hostedZone },
+            }),
+          ...(config.waf && { webAcl: { rateLimit: config.waf.rateLimit } }),
         })
       : undefined
   const certificate = domain?.certificateArn ?? edge?.certificate
@@ -43,6 +52,7 @@ export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
     agencyEmail: config.agencyEmail,
     opsEmail: config.opsEmail,
     apiThrottle: config.apiThrottle,
+    webAclArn: edge?.webAcl?.arn,
     domain:
       domain && certificate !== undefined
         ? { domainName: domain.domainName, certificate, hostedZone: domain.hostedZone }

@@ -40,6 +40,11 @@ export interface SiteStackProps extends StackProps {
    */
   readonly apiThrottle?: { readonly rateLimit: number; readonly burstLimit: number }
   /**
+   * A WAF web ACL (scope CLOUDFRONT, in us-east-1) in front of the distribution.
+   * @default - none
+   */
+  readonly webAclArn?: string
+  /**
    * Where the Lambda sources are.
    * @default - the repository's `functions/`
    */
@@ -83,6 +88,7 @@ export class SiteStack extends Stack {
       analytics: props.analytics,
       apiOrigin: this.contactApi.origin,
       accessLogRetention: Duration.days(retention.accessLogDays),
+      webAclArn: props.webAclArn,
       domain: domain && {
         domainNames: [domain.domainName],
         certificate:

@@ -1,0 +1,116 @@
+import { Stack, Token } from 'aws-cdk-lib'
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2'
+import { Construct } from 'constructs'
+
+/** What a visitor over the limit is told, in the contact API's own shape (`{ message }`). */
+export const RATE_LIMITED_MESSAGE =
+  'Too many requests from your network. Please wait a few minutes and try again.'
+
+/** AWS WAF's bounds for a rate-based rule's request count. */
+export const WAF_RATE_LIMIT_MIN = 10
+export const WAF_RATE_LIMIT_MAX = 2_000_000_000
+/** Requests per client IP per window on the API paths, unless ops choose otherwise. */
+export const WAF_DEFAULT_RATE_LIMIT = 20
+
+export interface WebAclProps {
+  /**
+   * Requests one client IP address may send to `pathPrefix` within `evaluationWindowSeconds`
+   * before WAF answers 429 to the rest of them (until its rate falls under the limit again).
+   * A person sends one enquiry, perhaps a retry or two; a script sends hundreds.
+   * @default WAF_DEFAULT_RATE_LIMIT (20)
+   */
+  readonly rateLimit?: number
+  /**
+   * The window the rate is counted over: 60, 120, 300 or 600 seconds.
+   * @default 300
+   */
+  readonly evaluationWindowSeconds?: 60 | 120 | 300 | 600
+  /**
+   * The paths the rate limit covers (the site's pages are static and cached, never limited).
+   * @default '/api/'
+   */
+  readonly pathPrefix?: string
+}
+
+/**
+ * An AWS WAF web ACL for the CloudFront distribution (scope CLOUDFRONT, so its stack must be in
+ * us-east-1): everything is allowed except a client IP over the rate limit on the API paths,
+ * which gets 429 with a JSON message. Metrics and sampled requests are on, so
+ * ops can see what was blocked (WAF keeps samples for three hours); full WAF logging is not.
+ */
+export class WebAcl extends Construct {
+  readonly webAcl: CfnWebACL
+  readonly arn: string
+  readonly rateLimit: number
+
+  constructor(scope: Construct, id: string, props: WebAclProps = {}) {
+    super(scope, id)
+    const rateLimit = props.rateLimit ?? WAF_DEFAULT_RATE_LIMIT
+    if (
+      !Token.isUnresolved(rateLimit) &&
+      (!Number.isInteger(rateLimit) ||
+        rateLimit < WAF_RATE_LIMIT_MIN ||
+        rateLimit > WAF_RATE_LIMIT_MAX)
+    ) {
+      throw new Error(
+        `WebAcl rateLimit must be a whole number from ${WAF_RATE_LIMIT_MIN} to ${WAF_RATE_LIMIT_MAX}`,
+      )
+    }
+    const window = props.evaluationWindowSeconds ?? 300
+    const prefix = Stack.of(this).stackName.replace(/[^A-Za-z0-9]/g, '')
+    const visibility = (name: string) => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName: `${prefix}${name}`,
+    })
+
+    this.webAcl = new CfnWebACL(this, 'WebAcl', {
+      description: `Website: per-IP rate limit of ${rateLimit} requests per ${window} s on paths under ${props.pathPrefix ?? '/api/'}`,
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('WebAcl'),
+      customResponseBodies: {
+        RateLimited: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({ message: RATE_LIMITED_MESSAGE }),
+        },
+      },
+      rules: [
+        {
+          name: 'ApiRateLimitPerIp',
+          priority: 0,
+          statement: {
+            rateBasedStatement: {
+              limit: rateLimit,
+              evaluationWindowSec: window,
+              // Behind CloudFront, WAF sees the visitor's own address.
+              aggregateKeyType: 'IP',
+              scopeDownStatement: {
+                byteMatchStatement: {
+                  fieldToMatch: { uriPath: {} },
+                  positionalConstraint: 'STARTS_WITH',
+                  searchString: props.pathPrefix ?? '/api/',
+                  // CloudFront's path patterns are case-sensitive and undecoded: so is this match.
+                  textTransformations: [{ priority: 0, type: 'NONE' }],
+                },
+              },
+            },
+          },
+          action: {
+            block: {
+              customResponse: {
+                responseCode: 429,
+                customResponseBodyKey: 'RateLimited',
+                // No Retry-After: WAF prefixes custom header names with x-amzn-waf-, so a
+                // browser would not read it as one. The message says to wait instead.
+              },
+            },
+          },
+          visibilityConfig: visibility('ApiRateLimitPerIp'),
+        },
+      ],
+    })
+    this.arn = this.webAcl.attrArn
+    this.rateLimit = rateLimit
+  }
+}

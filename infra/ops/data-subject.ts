@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto'
+import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { isExpired } from '../../functions/enquiries/item.ts'
+import { contactFields, RETENTION_YEARS } from '../../shared/contact.ts'
+import { enquiryTable, normaliseEmail } from '../../shared/enquiry-table.ts'
+
+/**
+ * Data-subject requests (UK GDPR articles 15, 17 and 20) over the enquiries table: find every
+ * enquiry of one e-mail address through the `by-email` index (never a scan), export the ones
+ * still within their retention, erase them all. The CLI is infra/ops/dsar.ts.
+ */
+
+/** An enquiry as the table holds it; only the fields a request needs are named. */
+export interface StoredEnquiry {
+  readonly id: string
+  readonly createdAt: string
+  readonly expiresAt: number
+  readonly [field: string]: unknown
+}
+
+export interface EnquiryTableRef {
+  readonly client: DynamoDBDocumentClient
+  readonly tableName: string
+}
+
+/** Every enquiry stored for an address, whatever its case or surrounding spaces, oldest first. */
+export async function findEnquiries(
+  { client, tableName }: EnquiryTableRef,
+  email: string,
+): Promise<StoredEnquiry[]> {
+  const index = enquiryTable.emailIndex
+  const items: StoredEnquiry[] = []
+  let startKey: Record<string, unknown> | undefined
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: index.name,
+        KeyConditionExpression: '#email = :email',
+        ExpressionAttributeNames: { '#email': index.partitionKey },
+        ExpressionAttributeValues: { ':email': normaliseEmail(email) },
+        ExclusiveStartKey: startKey,
+      }),
+    )
+    items.push(...((page.Items ?? []) as StoredEnquiry[]))
+    startKey = page.LastEvaluatedKey
+  } while (startKey)
+  return items
+}
+
+/** Splits enquiries into those still held and those past their retention (TTL deletes lazily). */
+export function byRetention(enquiries: readonly StoredEnquiry[], now: Date) {
+  const held = enquiries.filter((enquiry) => !isExpired(enquiry, now))
+  return { held, expired: enquiries.length - held.length }
+}
+
+/** The copy a data subject receives: what they sent, when, and when it will be deleted. */
+export function exportDocument(enquiries: readonly StoredEnquiry[], now: Date) {
+  return {
+    about:
+      'Every enquiry you sent through our website contact form that we still hold, as stored. ' +
+      `Each is deleted ${RETENTION_YEARS} years after it was sent (deleteBy).`,
+    exportedAt: now.toISOString(),
+    count: enquiries.length,
+    enquiries: enquiries.map((enquiry) => ({
+      id: enquiry.id,
+      sentAt: enquiry.createdAt,
+      deleteBy: new Date(enquiry.expiresAt * 1000).toISOString(),
+      ...Object.fromEntries(contactFields.map((field) => [field, enquiry[field]])),
+    })),
+  }
+}
+
+/** Deletes the given enquiries; resolves how many were still there to delete. */
+export async function eraseEnquiries(
+  { client, tableName }: EnquiryTableRef,
+  enquiries: readonly StoredEnquiry[],
+): Promise<number> {
+  let erased = 0
+  for (const { id } of enquiries) {
+    const result = await client.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: { [enquiryTable.partitionKey]: id },
+        ReturnValues: 'ALL_OLD',
+      }),
+    )
+    if (result.Attributes) erased++
+  }
+  return erased
+}
+
+/**
+ * Who a request was about, without saying: the SHA-256 of the normalised address. Whoever knows
+ * the address can match it to its audit lines; the lines alone name nobody.
+ */
+export function subjectReference(email: string): string {
+  return `sha256:${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`
+}
+
+export interface AuditLine {
+  readonly time: string
+  readonly event: 'dsar_export' | 'dsar_erase'
+  readonly subject: string
+  readonly target: string
+  readonly operator: string
+  readonly found: number
+  readonly expired: number
+  readonly exported?: number
+  readonly erased?: number
+  readonly confirmed?: boolean
+}
+
+export function auditLine(line: AuditLine): string {
+  return JSON.stringify(line)
+}

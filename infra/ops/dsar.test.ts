@@ -1,0 +1,369 @@
+import { execFile } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
+import dynalite from 'dynalite'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
+import { validSubmission } from '../../functions/test-support.ts'
+import { localCredentials, localTableName } from '../local/api-stack.ts'
+import { ensureEnquiryTable, startDynalite } from '../local/emulators.ts'
+import { subjectReference } from './data-subject.ts'
+import { type DsarIo, runDsar } from './dsar.ts'
+
+/**
+ * Data-subject requests against dynalite: export and erase through the CLI's own entry point,
+ * with its terminal replaced by a script of answers.
+ */
+const tableName = 'enquiries-dsar-test'
+const now = new Date('2026-11-21T12:00:00.000Z')
+let server: Server
+let endpoint: string
+let client: DynamoDBDocumentClient
+/** The DynamoDB operations each request made (the x-amz-target header). */
+let operations: string[] = []
+let dir: string
+
+beforeAll(async () => {
+  // A deployed table's credentials come from the SDK's usual chain; here, the environment.
+  vi.stubEnv('AWS_ACCESS_KEY_ID', localCredentials.accessKeyId)
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', localCredentials.secretAccessKey)
+  server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 })
+  server.on('request', (req) => {
+    operations.push(String(req.headers['x-amz-target']).split('.').pop() ?? '')
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const raw = new DynamoDBClient({ region: 'eu-west-2', endpoint, credentials: localCredentials })
+  await ensureEnquiryTable(raw, tableName)
+  client = DynamoDBDocumentClient.from(raw)
+  dir = mkdtempSync(join(tmpdir(), 'dsar-'))
+})
+
+afterAll(async () => {
+  vi.unstubAllEnvs()
+  client?.destroy()
+  server?.closeAllConnections()
+  await new Promise((resolve) => server?.close(resolve))
+  rmSync(dir, { recursive: true, force: true })
+})
+
+let counter = 0
+async function store(email: string, createdAt: Date, message = validSubmission.message) {
+  counter++
+  const enquiry = buildEnquiry(
+    { ...validSubmission, email, message },
+    `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    createdAt,
+  )
+  await client.send(new PutCommand({ TableName: tableName, Item: enquiry }))
+  return enquiry
+}
+
+async function exists(id: string) {
+  const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { id } }))
+  return Item !== undefined
+}
+
+interface Run {
+  code: number
+  out: string
+  err: string[]
+  asked: string[]
+  audit: Record<string, unknown>[]
+}
+
+async function dsar(
+  args: string[],
+  terminal: { isTTY?: boolean; answer?: string } = {},
+): Promise<Run> {
+  const run: Run = { code: -1, out: '', err: [], asked: [], audit: [] }
+  const io: DsarIo = {
+    out: (text) => {
+      run.out += text
+    },
+    err: (text) => {
+      run.err.push(text)
+      if (text.startsWith('{')) run.audit.push(JSON.parse(text))
+    },
+    isTTY: terminal.isTTY ?? false,
+    ask: async (question) => {
+      run.asked.push(question)
+      return terminal.answer ?? ''
+    },
+    now: () => now,
+    env: { DSAR_OPERATOR: 'ops-tester' },
+  }
+  operations = []
+  run.code = await runDsar([...args, '--table', tableName, '--endpoint', endpoint], io)
+  return run
+}
+
+/** Nothing that identifies the person in what the tool logs. */
+function expectNoPersonalData(run: Run, ...values: string[]) {
+  const logged = JSON.stringify(run.audit)
+  for (const value of [...values, ...Object.values(validSubmission)]) {
+    expect(logged.toLowerCase()).not.toContain(value.toLowerCase())
+  }
+}
+
+let ada: Enquiry[]
+let other: Enquiry
+let expired: Enquiry
+beforeEach(async () => {
+  const email = `ada.${counter}@example.co.uk`
+  ada = [
+    await store(email, new Date('2025-01-10T09:00:00.000Z'), 'First enquiry about SEO, please.'),
+    await store(email.toUpperCase(), new Date('2026-06-01T10:00:00.000Z')),
+  ]
+  // Four years old: past its retention, not yet removed by TTL (which deletes lazily).
+  expired = await store(email, new Date('2022-11-01T08:00:00.000Z'))
+  other = await store(`someone.${counter}@example.co.uk`, new Date('2026-02-02T10:00:00.000Z'))
+})
+
+const addressOf = (enquiry: Enquiry) => enquiry.email.toLowerCase()
+
+describe('npm run dsar -- export', () => {
+  it('writes every unexpired enquiry of the address, whatever its case, as JSON', async () => {
+    const out = join(dir, `export-${counter}.json`)
+    const run = await dsar(['export', '--email', ` ${addressOf(other).replace('someone', 'x')} `])
+    expect(JSON.parse(run.out).count).toBe(0)
+
+    const asked = await dsar([
+      'export',
+      '--email',
+      addressOf(ada[0] as Enquiry).toUpperCase(),
+      '--out',
+      out,
+    ])
+    expect(asked.code).toBe(0)
+    const document = JSON.parse(readFileSync(out, 'utf8'))
+    expect(document.count).toBe(2)
+    expect(document.exportedAt).toBe(now.toISOString())
+    expect(document.enquiries).toEqual(
+      ada.map((enquiry) => ({
+        id: enquiry.id,
+        sentAt: enquiry.createdAt,
+        deleteBy: new Date(enquiry.expiresAt * 1000).toISOString(),
+        firstName: enquiry.firstName,
+        lastName: enquiry.lastName,
+        email: enquiry.email,
+        phone: enquiry.phone,
+        company: enquiry.company,
+        position: enquiry.position,
+        message: enquiry.message,
+      })),
+    )
+    expect(JSON.stringify(document)).not.toContain(expired.id)
+    expect(JSON.stringify(document)).not.toContain(other.id)
+    // Personal data on disk: the operator's eyes only.
+    expect(statSync(out).mode & 0o777).toBe(0o600)
+    expect(asked.err).toContain('1 enquiry past retention, awaiting deletion, not exported.')
+  })
+
+  it('uses the by-email index: a query, never a scan', async () => {
+    const run = await dsar(['export', '--email', addressOf(ada[0] as Enquiry)])
+    expect(run.code, run.err.join('\n')).toBe(0)
+    expect(operations).toEqual(['Query'])
+  })
+
+  it('logs one audit line: the address hashed, counts, time and operator', async () => {
+    const email = addressOf(ada[0] as Enquiry)
+    const run = await dsar(['export', '--email', email])
+    expect(run.audit).toEqual([
+      {
+        time: now.toISOString(),
+        event: 'dsar_export',
+        subject: subjectReference(email),
+        target: `${tableName} (${endpoint})`,
+        operator: 'ops-tester',
+        found: 3,
+        expired: 1,
+        exported: 2,
+      },
+    ])
+    expect(subjectReference(email.toUpperCase())).toBe(subjectReference(email))
+    expectNoPersonalData(run, email)
+  })
+
+  it('never writes over an existing file', async () => {
+    const out = join(dir, 'taken.json')
+    writeFileSync(out, 'keep me')
+    const run = await dsar(['export', '--email', addressOf(ada[0] as Enquiry), '--out', out])
+    expect(run.code).toBe(2)
+    expect(readFileSync(out, 'utf8')).toBe('keep me')
+  })
+})
+
+describe('npm run dsar -- erase', () => {
+  it('deletes every enquiry of the address after a typed confirmation, and says how many', async () => {
+    const email = addressOf(ada[0] as Enquiry)
+    const run = await dsar(['erase', '--email', email.toUpperCase()], {
+      isTTY: true,
+      answer: 'erase',
+    })
+    expect(run.code).toBe(0)
+    expect(run.asked).toHaveLength(1)
+    // The operator sees which enquiries (by id and date) before confirming.
+    for (const enquiry of [...ada, expired]) {
+      expect(run.err.join('\n')).toContain(enquiry.id)
+    }
+    expect(run.err).toContain('Erased 3 enquiries.')
+    for (const enquiry of [...ada, expired]) expect(await exists(enquiry.id)).toBe(false)
+    expect(await exists(other.id)).toBe(true)
+    expect(operations).not.toContain('Scan')
+    expect(run.audit).toEqual([
+      expect.objectContaining({
+        event: 'dsar_erase',
+        subject: subjectReference(email),
+        found: 3,
+        expired: 1,
+        erased: 3,
+        confirmed: true,
+      }),
+    ])
+    expectNoPersonalData(run, email)
+  })
+
+  it('erases nothing unless the answer is "erase"', async () => {
+    const run = await dsar(['erase', '--email', addressOf(ada[0] as Enquiry)], {
+      isTTY: true,
+      answer: 'y',
+    })
+    expect(run.code).toBe(1)
+    expect(run.err).toContain('Nothing erased.')
+    for (const enquiry of ada) expect(await exists(enquiry.id)).toBe(true)
+    expect(run.audit[0]).toMatchObject({ erased: 0, confirmed: false })
+  })
+
+  it('refuses without a terminal unless --yes is given', async () => {
+    const refused = await dsar(['erase', '--email', addressOf(ada[0] as Enquiry)])
+    expect(refused.code).toBe(2)
+    expect(refused.err.join('\n')).toMatch(/Refusing to erase without confirmation/)
+    expect(operations).toEqual([])
+    for (const enquiry of ada) expect(await exists(enquiry.id)).toBe(true)
+
+    const confirmed = await dsar(['erase', '--email', addressOf(ada[0] as Enquiry), '--yes'])
+    expect(confirmed.code).toBe(0)
+    expect(confirmed.asked).toEqual([])
+    for (const enquiry of ada) expect(await exists(enquiry.id)).toBe(false)
+  })
+
+  it('says so when there is nothing to erase', async () => {
+    const run = await dsar(['erase', '--email', 'nobody@example.co.uk', '--yes'])
+    expect(run.code).toBe(0)
+    expect(run.audit[0]).toMatchObject({ found: 0, erased: 0 })
+  })
+})
+
+describe('the local stack by default', () => {
+  const io = (run: Run, env: Record<string, string>, localDataDir?: string): DsarIo => ({
+    out: (text) => {
+      run.out += text
+    },
+    err: (text) => run.err.push(text),
+    isTTY: false,
+    ask: async () => '',
+    now: () => now,
+    env,
+    ...(localDataDir && { localDataDir }),
+  })
+  const blank = (): Run => ({ code: -1, out: '', err: [], asked: [], audit: [] })
+
+  it('reads the table npm start serves, on its DynamoDB port', async () => {
+    const raw = new DynamoDBClient({ region: 'eu-west-2', endpoint, credentials: localCredentials })
+    await ensureEnquiryTable(raw, localTableName)
+    const enquiry = buildEnquiry(validSubmission, '00000000-0000-4000-8000-0000000000aa', now)
+    await DynamoDBDocumentClient.from(raw).send(
+      new PutCommand({ TableName: localTableName, Item: enquiry }),
+    )
+    raw.destroy()
+    const run = blank()
+    const port = new URL(endpoint).port
+    run.code = await runDsar(
+      ['export', '--email', validSubmission.email],
+      io(run, { DYNAMODB_PORT: port }),
+    )
+    expect(run.code, run.err.join('\n')).toBe(0)
+    expect(JSON.parse(run.out).enquiries.map((item: { id: string }) => item.id)).toEqual([
+      enquiry.id,
+    ])
+  })
+
+  it('opens the local data folder itself when the stack is not running', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dsar-local-'))
+    try {
+      const local = await startDynalite({ path: dataDir })
+      const raw = new DynamoDBClient({
+        region: 'eu-west-2',
+        endpoint: local.url,
+        credentials: localCredentials,
+      })
+      await ensureEnquiryTable(raw, localTableName)
+      const enquiry = buildEnquiry(validSubmission, '00000000-0000-4000-8000-0000000000bb', now)
+      await DynamoDBDocumentClient.from(raw).send(
+        new PutCommand({ TableName: localTableName, Item: enquiry }),
+      )
+      raw.destroy()
+      const deadPort = new URL(local.url).port
+      await local.close()
+
+      const run = blank()
+      run.code = await runDsar(
+        ['erase', '--email', validSubmission.email, '--yes'],
+        io(run, { DYNAMODB_PORT: deadPort }, dataDir),
+      )
+      expect(run.code, run.err.join('\n')).toBe(0)
+      expect(run.err).toContain('Erased 1 enquiry.')
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('usage', () => {
+  it.each([
+    [['export'], '--email needs'],
+    [['export', '--email', 'not an address'], '--email needs'],
+    [['delete', '--email', 'ada@example.co.uk'], 'Say export or erase'],
+    [['export', '--email', 'ada@example.co.uk', '--yes'], '--yes is for erase only'],
+    [
+      ['erase', '--email', 'ada@example.co.uk', '--out', 'x.json', '--yes'],
+      '--out is for export only',
+    ],
+    [['export', '--email', 'ada@example.co.uk', '--bogus'], "Unknown option '--bogus'"],
+  ])('refuses %j', async (args, message) => {
+    const run = await dsar(args)
+    expect(run.code).toBe(2)
+    expect(run.err.join('\n')).toContain(message)
+  })
+
+  it('runs as `npm run dsar`, refusing to erase from a script without --yes', async () => {
+    const result = await promisify(execFile)(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'dsar',
+        '--',
+        'erase',
+        '--email',
+        'ada@example.co.uk',
+        '--table',
+        tableName,
+        '--endpoint',
+        endpoint,
+      ],
+      { cwd: new URL('../..', import.meta.url).pathname },
+    ).catch((error: { code: number; stderr: string }) => error)
+    expect(result).toMatchObject({ code: 2 })
+    expect((result as { stderr: string }).stderr).toMatch(/Refusing to erase/)
+  }, 30_000)
+})

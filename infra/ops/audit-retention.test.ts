@@ -1,0 +1,247 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { retention } from '../retention.ts'
+import { type Synthesised, synthesise } from '../testing/synth.ts'
+import { formatReport, liveExpiryCheck } from './audit-retention.ts'
+import {
+  auditExpiryCode,
+  auditTemplates,
+  calendarYearsLater,
+  type Finding,
+  type StackTemplate,
+} from './retention-audit.ts'
+import { retentionPolicy } from './retention-policy.ts'
+
+const repo = new URL('../..', import.meta.url).pathname
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation templates are untyped JSON
+type Cfn = any
+
+let synth: Synthesised
+let good: StackTemplate
+let dir: string
+beforeAll(() => {
+  synth = synthesise()
+  good = { stackName: 'ElevateDigital', template: synth.site.toJSON() }
+  dir = mkdtempSync(join(tmpdir(), 'audit-'))
+}, 120_000)
+afterAll(() => {
+  synth?.dispose()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** The deployed template, changed by `edit`. */
+function broken(edit: (resources: Record<string, Cfn>) => void): StackTemplate {
+  const template = structuredClone(good.template) as { Resources: Record<string, Cfn> }
+  edit(template.Resources)
+  return { stackName: good.stackName, template }
+}
+
+function ofType(resources: Record<string, Cfn>, type: string): Cfn[] {
+  return Object.values(resources).filter((resource) => resource.Type === type)
+}
+
+const failures = (findings: Finding[]) => findings.filter((finding) => finding.status === 'fail')
+
+describe('the retention audit of the synthesised stack', () => {
+  it('finds every place enquiry data lives within the policy', () => {
+    const findings = auditTemplates([good], retentionPolicy)
+    expect(failures(findings)).toEqual([])
+    const text = findings.map((finding) => `${finding.place}: ${finding.detail}`).join('\n')
+    expect(text).toMatch(/TTL enabled on "expiresAt"/)
+    expect(text).toMatch(/Point-in-time recovery .*: 35 days \(limit 35 days\)/)
+    expect(text).toMatch(/API access logs .*: 30 days/)
+    expect(text).toMatch(/CloudFront standard logs .*: expired after 90 days \(limit 90 days\)/)
+    expect(text).toMatch(/agency inbox/)
+    // The contact and retry functions' log groups, the API's, the site deployment's.
+    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(4)
+  })
+
+  it('states the limits the stack applies, and the policy allows them', () => {
+    expect(retention.pointInTimeRecoveryDays).toBeLessThanOrEqual(retentionPolicy.backupDaysMax)
+    expect(retention.logs).toBeLessThanOrEqual(retentionPolicy.logDaysMax)
+    expect(retention.accessLogDays).toBeLessThanOrEqual(retentionPolicy.accessLogDaysMax)
+    expect(retention.enquiryYears).toBe(retentionPolicy.enquiryYears)
+  })
+
+  it.each<[string, (resources: Record<string, Cfn>) => void, RegExp]>([
+    [
+      'a log group kept a year',
+      (resources) => {
+        ofType(resources, 'AWS::Logs::LogGroup')[0].Properties.RetentionInDays = 365
+      },
+      /Log group .*: 365 days \(limit 30 days\)/,
+    ],
+    [
+      'a log group kept for ever',
+      (resources) => {
+        delete ofType(resources, 'AWS::Logs::LogGroup')[2].Properties.RetentionInDays
+      },
+      /kept for ever \(no retention set\)/,
+    ],
+    [
+      'TTL on the wrong attribute',
+      (resources) => {
+        ofType(resources, 'AWS::DynamoDB::GlobalTable')[0].Properties.TimeToLiveSpecification = {
+          AttributeName: 'expiry',
+          Enabled: true,
+        }
+      },
+      /TTL is on on "expiry"; the code stamps "expiresAt"/,
+    ],
+    [
+      'no TTL at all',
+      (resources) => {
+        delete ofType(resources, 'AWS::DynamoDB::GlobalTable')[0].Properties.TimeToLiveSpecification
+      },
+      /no TTL: items would be kept for ever/,
+    ],
+    [
+      'access logs never expired',
+      (resources) => {
+        for (const bucket of ofType(resources, 'AWS::S3::Bucket')) {
+          delete bucket.Properties.LifecycleConfiguration
+        }
+      },
+      /no lifecycle rule expires them: kept for ever/,
+    ],
+    [
+      'access logs kept over a year',
+      (resources) => {
+        for (const bucket of ofType(resources, 'AWS::S3::Bucket')) {
+          for (const rule of bucket.Properties.LifecycleConfiguration?.Rules ?? []) {
+            rule.ExpirationInDays = 400
+          }
+        }
+      },
+      /expired after 400 days \(limit 90 days\)/,
+    ],
+    [
+      'a function logging to a default log group',
+      (resources) => {
+        delete ofType(resources, 'AWS::Lambda::Function')[0].Properties.LoggingConfig
+      },
+      /default group .* keeps logs for ever/,
+    ],
+    [
+      'a queue nobody audits',
+      (resources) => {
+        resources.Outbox = { Type: 'AWS::SQS::Queue', Properties: {} }
+      },
+      /AWS::SQS::Queue .*: a data store the retention policy does not cover/,
+    ],
+    [
+      'a bucket of unknown purpose',
+      (resources) => {
+        resources.Exports = { Type: 'AWS::S3::Bucket', Properties: {} }
+      },
+      /a bucket the audit cannot place/,
+    ],
+  ])('fails on %s', (_label, edit, message) => {
+    const found = failures(auditTemplates([broken(edit)], retentionPolicy))
+    expect(found.length).toBeGreaterThan(0)
+    expect(found.map((finding) => `${finding.place}: ${finding.detail}`).join('\n')).toMatch(
+      message,
+    )
+  })
+
+  it('fails a backup window longer than the policy allows', () => {
+    const findings = auditTemplates([good], { ...retentionPolicy, backupDaysMax: 7 })
+    expect(failures(findings).map((finding) => finding.detail)).toEqual([
+      expect.stringMatching(/^35 days \(limit 7 days\)/),
+    ])
+  })
+})
+
+describe('the expiresAt code path', () => {
+  it('names buildEnquiry and checks exactly three calendar years', () => {
+    const finding = auditExpiryCode(retentionPolicy)
+    expect(finding.status).toBe('pass')
+    expect(finding.detail).toMatch(/functions\/enquiries\/item\.ts buildEnquiry\(\)/)
+  })
+
+  it('fails when the code and the policy disagree', () => {
+    expect(auditExpiryCode({ ...retentionPolicy, enquiryYears: 2 }).status).toBe('fail')
+  })
+
+  it('counts calendar years as people do', () => {
+    const later = (iso: string) => calendarYearsLater(new Date(iso), 3).toISOString()
+    expect(later('2026-11-21T15:04:05.678Z')).toBe('2029-11-21T15:04:05.678Z')
+    expect(later('2028-02-29T23:00:00.000Z')).toBe('2031-02-28T23:00:00.000Z')
+    expect(later('2025-02-28T00:00:00.000Z')).toBe('2028-02-28T00:00:00.000Z')
+  })
+
+  it('finds a new enquiry through the local stack expiring exactly three years on', async () => {
+    const finding = await liveExpiryCheck(retentionPolicy)
+    expect(finding).toMatchObject({ status: 'pass' })
+    expect(finding.detail).toMatch(/exactly 3 calendar years later/)
+  }, 30_000)
+})
+
+describe('npm run audit:retention', () => {
+  const run = (args: string[]) =>
+    promisify(execFile)('npm', ['run', '--silent', 'audit:retention', '--', ...args], {
+      cwd: repo,
+    })
+      .then(({ stdout }) => ({ code: 0, stdout }))
+      .catch((error: { code: number; stdout: string }) => error)
+
+  it('synthesises the app, checks the local stack live and exits 0 when all is well', async () => {
+    const { code, stdout } = await run([])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(
+      /^PASS {2}Live check through the local stack: .*exactly 3 calendar years/m,
+    )
+    expect(stdout).toMatch(/^PASS {2}expiresAt code path: functions\/enquiries\/item\.ts/m)
+    expect(stdout).toMatch(/0 fail/)
+    expect(stdout).toContain('Everything meets the policy.')
+  }, 90_000)
+
+  it('exits 1 for a template that keeps logs too long, naming the place', async () => {
+    const file = join(dir, 'ElevateDigital.template.json')
+    const bad = broken((resources) => {
+      for (const group of ofType(resources, 'AWS::Logs::LogGroup')) {
+        group.Properties.RetentionInDays = 3653
+      }
+    })
+    writeFileSync(file, JSON.stringify(bad.template))
+    const { code, stdout } = await run(['--template', file, '--skip-live'])
+    expect(code).toBe(1)
+    expect(stdout).toMatch(
+      /^FAIL {2}Log group ElevateDigital\/ContactApiAccessLogs\w+: API access logs/m,
+    )
+    expect(stdout).toContain('The policy is broken: see FAIL above.')
+  }, 60_000)
+})
+
+describe('the policy the README promises', () => {
+  it('is the one docs/operations.md states', () => {
+    const docs = readFileSync(join(repo, 'docs/operations.md'), 'utf8')
+    expect(docs).toMatch(
+      new RegExp(`Enquiries .*\\| exactly ${retentionPolicy.enquiryYears} years`),
+    )
+    expect(docs).toMatch(
+      new RegExp(`point-in-time recovery .*\\| at most ${retentionPolicy.backupDaysMax} days`, 'i'),
+    )
+    expect(docs).toMatch(
+      new RegExp(`Function logs, API access logs .*\\| at most ${retentionPolicy.logDaysMax} days`),
+    )
+    expect(docs).toMatch(
+      new RegExp(
+        `CloudFront and S3 access logs .*\\| at most ${retentionPolicy.accessLogDaysMax} days`,
+      ),
+    )
+  })
+
+  it('formats a report an auditor can read', () => {
+    const text = formatReport({
+      source: 'a test',
+      findings: [{ status: 'fail', place: 'Somewhere', detail: 'too long' }],
+    })
+    expect(text).toContain('FAIL  Somewhere: too long')
+    expect(text).toContain('0 pass, 1 fail, 0 for information')
+  })
+})

@@ -1,0 +1,191 @@
+/**
+ * `npm run audit:retention`: for an auditor, every place enquiry data (and visitors' addresses)
+ * can live and how long it stays, checked against the policy in docs/operations.md. Exits 1
+ * when anything breaks the policy.
+ *
+ *   npm run audit:retention                        synthesise the app offline and audit it
+ *   npm run audit:retention -- -c waf=true         …with deployment context, as cdk -c takes it
+ *   npm run audit:retention -- --template cdk.out/ElevateDigital.template.json
+ *                                                  audit templates already synthesised
+ *   npm run audit:retention -- --skip-live         without the live check through the local stack
+ */
+import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { basename, join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
+import { silentLogger } from '../../functions/log.ts'
+import { contactApi } from '../../shared/contact.ts'
+import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { localCredentials, startApiStack } from '../local/api-stack.ts'
+import { synthesise } from '../testing/synth.ts'
+import {
+  auditExpiryCode,
+  auditTemplates,
+  calendarYearsLater,
+  type Finding,
+  type StackTemplate,
+} from './retention-audit.ts'
+import { type RetentionPolicy, retentionPolicy } from './retention-policy.ts'
+
+/**
+ * Through the local stack, as a visitor would: POST an enquiry to the contact API (dynalite and
+ * the SES emulator in this process, on free ports), read the stored item back, and compare its
+ * expiry with the same moment three calendar years on.
+ */
+export async function liveExpiryCheck(policy: RetentionPolicy): Promise<Finding> {
+  const place = 'Live check through the local stack'
+  const stack = await startApiStack({ retryIntervalMs: false, log: silentLogger })
+  const server = createServer((req, res) => {
+    stack.handle(req, res).catch(() => res.destroy())
+  }).listen(0, '127.0.0.1')
+  const reader = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: stack.config.region,
+      endpoint: stack.dynamoDbUrl,
+      credentials: localCredentials,
+    }),
+  )
+  try {
+    await once(server, 'listening')
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${contactApi.path}`
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Retention',
+        lastName: 'Audit',
+        email: 'retention-audit@example.co.uk',
+        phone: '020 7946 0000',
+        company: 'Audit',
+        position: 'Auditor',
+        message: 'A test enquiry for the retention audit.',
+      }),
+    })
+    if (response.status !== 201) {
+      return { status: 'fail', place, detail: `the contact API answered ${response.status}` }
+    }
+    const { id } = (await response.json()) as { id: string }
+    const { Item } = await reader.send(
+      new GetCommand({ TableName: stack.config.enquiriesTable, Key: { id }, ConsistentRead: true }),
+    )
+    const createdAt = new Date(String(Item?.createdAt))
+    const expiresAt = Number(Item?.[enquiryTable.ttlAttribute])
+    const expected = calendarYearsLater(createdAt, policy.enquiryYears)
+    const exact = expiresAt === Math.floor(expected.getTime() / 1000)
+    return {
+      status: exact ? 'pass' : 'fail',
+      place,
+      detail:
+        `POST ${contactApi.path} → stored enquiry created ${createdAt.toISOString()}, ` +
+        `${enquiryTable.ttlAttribute} ${expiresAt} = ${new Date(expiresAt * 1000).toISOString()}` +
+        (exact
+          ? `: exactly ${policy.enquiryYears} calendar years later`
+          : `, expected ${expected.toISOString()} (${policy.enquiryYears} calendar years)`),
+    }
+  } finally {
+    reader.destroy()
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+    await stack.close()
+  }
+}
+
+/** Every stack template of a synthesised cloud assembly. */
+function templatesIn(outdir: string): StackTemplate[] {
+  const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as {
+    artifacts: Record<string, { type: string; properties?: { templateFile?: string } }>
+  }
+  return Object.entries(manifest.artifacts)
+    .filter(([, artifact]) => artifact.type === 'aws:cloudformation:stack')
+    .map(([stackName, artifact]) => ({
+      stackName,
+      template: JSON.parse(
+        readFileSync(join(outdir, artifact.properties?.templateFile ?? ''), 'utf8'),
+      ),
+    }))
+}
+
+export interface AuditReport {
+  readonly findings: Finding[]
+  readonly source: string
+}
+
+export async function runAudit(options: {
+  readonly templates?: readonly string[]
+  readonly context?: Record<string, string>
+  readonly live?: boolean
+  readonly policy?: RetentionPolicy
+}): Promise<AuditReport> {
+  const policy = options.policy ?? retentionPolicy
+  let stacks: StackTemplate[]
+  let source: string
+  if (options.templates && options.templates.length > 0) {
+    stacks = options.templates.map((file) => ({
+      stackName: basename(file).replace(/\.template\.json$/, ''),
+      template: JSON.parse(readFileSync(file, 'utf8')),
+    }))
+    source = `templates ${options.templates.join(', ')}`
+  } else {
+    // Offline, like `cdk synth`, from the same composition (infra/define-app.ts, cdk.json's
+    // flags), with a placeholder site folder: pages hold no personal data, and no retention
+    // setting depends on them, so the audit needs no build.
+    const synthesised = synthesise({ context: options.context ?? {} })
+    try {
+      stacks = templatesIn(synthesised.outdir)
+    } finally {
+      synthesised.dispose()
+    }
+    const context = Object.entries(options.context ?? {}).map(
+      ([key, value]) => `-c ${key}=${value}`,
+    )
+    source = `the CDK app synthesised offline${context.length ? ` with ${context.join(' ')}` : ''}`
+  }
+  const findings = [auditExpiryCode(policy)]
+  if (options.live !== false) findings.push(await liveExpiryCheck(policy))
+  findings.push(...auditTemplates(stacks, policy))
+  return { findings, source: `${source}: ${stacks.map((stack) => stack.stackName).join(', ')}` }
+}
+
+export function formatReport(report: AuditReport, policy: RetentionPolicy = retentionPolicy) {
+  const label = { pass: 'PASS', fail: 'FAIL', info: 'INFO' } as const
+  const count = (status: Finding['status']) =>
+    report.findings.filter((finding) => finding.status === status).length
+  return [
+    'Retention audit: where enquiry data lives, and for how long',
+    `Policy (docs/operations.md): enquiries exactly ${policy.enquiryYears} years; backups at most ${policy.backupDaysMax} days; function and API logs at most ${policy.logDaysMax} days; CloudFront and S3 access logs at most ${policy.accessLogDaysMax} days`,
+    `Audited: ${report.source}`,
+    '',
+    ...report.findings.map(({ status, place, detail }) => `${label[status]}  ${place}: ${detail}`),
+    '',
+    `${count('pass')} pass, ${count('fail')} fail, ${count('info')} for information`,
+    count('fail') > 0 ? 'The policy is broken: see FAIL above.' : 'Everything meets the policy.',
+  ].join('\n')
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      template: { type: 'string', multiple: true },
+      context: { type: 'string', short: 'c', multiple: true },
+      'skip-live': { type: 'boolean', default: false },
+    },
+  })
+  const context = Object.fromEntries(
+    (values.context ?? []).map((pair) => {
+      const at = pair.indexOf('=')
+      if (at < 1) throw new Error(`-c takes key=value, not ${pair}`)
+      return [pair.slice(0, at), pair.slice(at + 1)]
+    }),
+  )
+  const report = await runAudit({
+    templates: values.template,
+    context,
+    live: !values['skip-live'],
+  })
+  console.log(formatReport(report))
+  process.exitCode = report.findings.some((finding) => finding.status === 'fail') ? 1 : 0
+}

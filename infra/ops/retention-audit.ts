@@ -1,0 +1,384 @@
+import { readFileSync } from 'node:fs'
+import { buildEnquiry } from '../../functions/enquiries/item.ts'
+import { RETENTION_YEARS } from '../../shared/contact.ts'
+import { enquiryTable } from '../../shared/enquiry-table.ts'
+import type { RetentionPolicy } from './retention-policy.ts'
+
+/**
+ * The retention audit's checks, as pure functions over CloudFormation templates and the code
+ * that stamps `expiresAt`. The CLI (infra/ops/audit-retention.ts) adds the synthesis and the
+ * live check through the local stack.
+ */
+
+export type Status = 'pass' | 'fail' | 'info'
+
+export interface Finding {
+  readonly status: Status
+  /** Where the data is (or what was checked). */
+  readonly place: string
+  /** What it holds and for how long, against the policy. */
+  readonly detail: string
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation templates are untyped JSON
+type Cfn = any
+
+export interface StackTemplate {
+  readonly stackName: string
+  readonly template: { readonly Resources?: Record<string, Cfn> }
+}
+
+/** DynamoDB's default point-in-time recovery window when a template names none. */
+const DEFAULT_PITR_DAYS = 35
+/** How long AWS WAF keeps sampled requests (fixed by AWS). */
+const WAF_SAMPLE_HOURS = 3
+
+/** Resource types that store data this audit has no rule for: each must be added to it. */
+const unauditedStores = [
+  'AWS::SQS::Queue',
+  'AWS::Kinesis::Stream',
+  'AWS::KinesisFirehose::DeliveryStream',
+  'AWS::RDS::DBInstance',
+  'AWS::RDS::DBCluster',
+  'AWS::EFS::FileSystem',
+  'AWS::OpenSearchService::Domain',
+  'AWS::Elasticsearch::Domain',
+  'AWS::ElastiCache::CacheCluster',
+  'AWS::Logs::Destination',
+  'AWS::Timestream::Table',
+  'AWS::DocDB::DBCluster',
+]
+
+/** The logical id a `Ref` or `Fn::GetAtt` points at. */
+function referenced(value: Cfn): string | undefined {
+  if (value && typeof value === 'object') {
+    if (typeof value.Ref === 'string') return value.Ref
+    const getAtt = value['Fn::GetAtt']
+    if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') return getAtt[0]
+  }
+  return undefined
+}
+
+const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`
+
+/** Every place the templates keep data, with its retention, against the policy. */
+export function auditTemplates(
+  stacks: readonly StackTemplate[],
+  policy: RetentionPolicy,
+): Finding[] {
+  const findings: Finding[] = []
+  const add = (status: Status, place: string, detail: string) =>
+    findings.push({ status, place, detail })
+
+  for (const { stackName, template } of stacks) {
+    const resources = Object.entries(template.Resources ?? {}) as [string, Cfn][]
+    const ofType = (...types: string[]) =>
+      resources.filter(([, resource]) => types.includes(resource.Type))
+    const at = (id: string) => `${stackName}/${id}`
+
+    // --- DynamoDB: the enquiries themselves, and their backups ---
+    for (const [id, table] of ofType('AWS::DynamoDB::GlobalTable', 'AWS::DynamoDB::Table')) {
+      const props = table.Properties ?? {}
+      const ttl = props.TimeToLiveSpecification
+      if (ttl?.Enabled === true && ttl.AttributeName === enquiryTable.ttlAttribute) {
+        add(
+          'pass',
+          `DynamoDB table ${at(id)} (enquiries)`,
+          `TTL enabled on "${ttl.AttributeName}": each item is deleted once its ${ttl.AttributeName} ` +
+            `(epoch seconds) has passed; DynamoDB removes expired items within days, and every ` +
+            `reader (retry function, DSAR export) skips them meanwhile`,
+        )
+      } else {
+        add(
+          'fail',
+          `DynamoDB table ${at(id)} (enquiries)`,
+          ttl
+            ? `TTL is ${ttl.Enabled ? 'on' : 'off'} on "${ttl.AttributeName}"; the code stamps "${enquiryTable.ttlAttribute}": items would never expire`
+            : `no TTL: items would be kept for ever (the code stamps "${enquiryTable.ttlAttribute}")`,
+        )
+      }
+      const recovery = [
+        props.PointInTimeRecoverySpecification,
+        ...((props.Replicas ?? []) as Cfn[]).map(
+          (replica) => replica.PointInTimeRecoverySpecification,
+        ),
+      ].filter(Boolean)
+      const enabled = recovery.filter((spec: Cfn) => spec.PointInTimeRecoveryEnabled === true)
+      if (enabled.length === 0) {
+        add(
+          'pass',
+          `Point-in-time recovery of ${at(id)}`,
+          'off: no continuous backup holds deleted enquiries (but nothing can be restored either)',
+        )
+      }
+      for (const spec of enabled) {
+        const window = Number(spec.RecoveryPeriodInDays ?? DEFAULT_PITR_DAYS)
+        add(
+          window <= policy.backupDaysMax ? 'pass' : 'fail',
+          `Point-in-time recovery of ${at(id)}`,
+          `${days(window)} (limit ${days(policy.backupDaysMax)}): an enquiry deleted by TTL or ` +
+            'an erasure request stays restorable this long, then is gone from backups too',
+        )
+      }
+      if (props.StreamSpecification) {
+        add(
+          'info',
+          `DynamoDB stream of ${at(id)}`,
+          `${props.StreamSpecification.StreamViewType}: change records are kept 24 hours`,
+        )
+      }
+    }
+
+    for (const [id, plan] of ofType('AWS::Backup::BackupPlan')) {
+      for (const rule of (plan.Properties?.BackupPlan?.BackupPlanRule ?? []) as Cfn[]) {
+        const keep = rule.Lifecycle?.DeleteAfterDays
+        add(
+          keep !== undefined && Number(keep) <= policy.backupDaysMax ? 'pass' : 'fail',
+          `AWS Backup plan ${at(id)}, rule ${rule.RuleName}`,
+          keep === undefined
+            ? 'recovery points are never deleted'
+            : `recovery points deleted after ${days(Number(keep))} (limit ${days(policy.backupDaysMax)})`,
+        )
+      }
+    }
+
+    // --- Logs: functions and API access logs ---
+    const functions = ofType('AWS::Lambda::Function')
+    const stages = ofType('AWS::ApiGatewayV2::Stage', 'AWS::ApiGateway::Stage')
+    for (const [id, group] of ofType('AWS::Logs::LogGroup')) {
+      const writers = functions
+        .filter(([, fn]) => referenced(fn.Properties?.LoggingConfig?.LogGroup) === id)
+        .map(([fnId, fn]) => {
+          const handlesEnquiries = fn.Properties?.Environment?.Variables?.ENQUIRIES_TABLE
+          return `${fn.Properties?.Description ?? fnId}${handlesEnquiries ? ' (handles enquiries: ids and counts, never their content)' : ''}`
+        })
+      const accessLog = stages.some(
+        ([, stage]) =>
+          referenced(
+            stage.Properties?.AccessLogSettings?.DestinationArn ??
+              stage.Properties?.AccessLogSetting?.DestinationArn,
+          ) === id,
+      )
+      const holds = accessLog
+        ? "API access logs (request id, time, route, status, source IP: a CloudFront edge address, or the caller's own when the execute-api URL is called directly)"
+        : writers.length > 0
+          ? `logs of: ${writers.join('; ')}`
+          : 'a log group no function or API of these stacks writes to'
+      const retention = group.Properties?.RetentionInDays
+      add(
+        retention !== undefined && Number(retention) <= policy.logDaysMax ? 'pass' : 'fail',
+        `Log group ${at(id)}`,
+        `${holds}: ${retention === undefined ? 'kept for ever (no retention set)' : days(Number(retention))} (limit ${days(policy.logDaysMax)})`,
+      )
+    }
+    for (const [id, fn] of functions) {
+      if (fn.Properties?.LoggingConfig?.LogGroup === undefined) {
+        add(
+          'fail',
+          `Function ${at(id)}`,
+          `${fn.Properties?.Description ?? 'a function'} logs to its default group /aws/lambda/…, which keeps logs for ever: give it a log group with a retention`,
+        )
+      }
+    }
+
+    // --- S3: access logs (visitors' IP addresses) and the site ---
+    const buckets = ofType('AWS::S3::Bucket')
+    const distributions = ofType('AWS::CloudFront::Distribution')
+    const logTargets = new Map<string, string[]>()
+    const addTarget = (bucketId: string | undefined, what: string) => {
+      if (!bucketId) return
+      logTargets.set(bucketId, [...(logTargets.get(bucketId) ?? []), what])
+    }
+    const origins = new Set<string>()
+    for (const [id, distribution] of distributions) {
+      const config = distribution.Properties?.DistributionConfig ?? {}
+      if (config.Logging) {
+        addTarget(referenced(config.Logging.Bucket), `CloudFront standard logs of ${id}`)
+      } else {
+        add('info', `CloudFront distribution ${at(id)}`, 'writes no access logs')
+      }
+      for (const origin of (config.Origins ?? []) as Cfn[]) {
+        const bucket = referenced(origin.DomainName)
+        if (bucket) origins.add(bucket)
+      }
+    }
+    for (const [id, bucket] of buckets) {
+      addTarget(
+        referenced(bucket.Properties?.LoggingConfiguration?.DestinationBucketName),
+        `S3 server access logs of ${id}`,
+      )
+    }
+    for (const [id, bucket] of buckets) {
+      const targets = logTargets.get(id)
+      if (targets) {
+        const rules = ((bucket.Properties?.LifecycleConfiguration?.Rules ?? []) as Cfn[]).filter(
+          (rule) =>
+            rule.Status === 'Enabled' &&
+            rule.ExpirationInDays !== undefined &&
+            !rule.Prefix &&
+            !rule.TagFilters &&
+            !rule.ObjectSizeGreaterThan,
+        )
+        const expiry = Math.min(...rules.map((rule) => Number(rule.ExpirationInDays)))
+        const versioned = bucket.Properties?.VersioningConfiguration?.Status === 'Enabled'
+        const noncurrent = rules.some(
+          (rule) =>
+            rule.NoncurrentVersionExpiration?.NoncurrentDays !== undefined ||
+            rule.NoncurrentVersionExpirationInDays !== undefined,
+        )
+        const ok =
+          Number.isFinite(expiry) && expiry <= policy.accessLogDaysMax && (!versioned || noncurrent)
+        add(
+          ok ? 'pass' : 'fail',
+          `S3 bucket ${at(id)} (access logs)`,
+          `${targets.join(' and ')} (visitors' IP addresses, paths, user agents): ${
+            Number.isFinite(expiry)
+              ? `expired after ${days(expiry)}`
+              : 'no lifecycle rule expires them: kept for ever'
+          } (limit ${days(policy.accessLogDaysMax)})${versioned && !noncurrent ? '; versioned, with old versions never expired' : ''}`,
+        )
+      } else if (origins.has(id)) {
+        add('info', `S3 bucket ${at(id)} (site)`, 'the prerendered website: no personal data')
+      } else {
+        add(
+          'fail',
+          `S3 bucket ${at(id)}`,
+          'a bucket the audit cannot place (neither the site nor a log bucket): state what it holds and its retention',
+        )
+      }
+    }
+
+    // --- Everything else that sees personal data ---
+    for (const [id] of ofType('AWS::SES::EmailIdentity')) {
+      add(
+        'info',
+        `SES identity ${at(id)}`,
+        'SES sends each enquiry to the agency inbox and keeps no copy (no configuration set ' +
+          'stores events). The inbox is outside AWS: the agency deletes enquiry e-mails after ' +
+          `${policy.enquiryYears} years and on erasure (docs/operations.md)`,
+      )
+    }
+    for (const [id] of ofType('AWS::SES::ConfigurationSetEventDestination')) {
+      add(
+        'fail',
+        `SES event destination ${at(id)}`,
+        'sending events (recipients, subjects) go somewhere this audit does not follow',
+      )
+    }
+    for (const [id] of ofType('AWS::SNS::Topic')) {
+      add(
+        'info',
+        `SNS topic ${at(id)}`,
+        'alarm notifications: alarm names and descriptions only, no enquiry data; SNS stores nothing',
+      )
+    }
+    for (const [id, acl] of ofType('AWS::WAFv2::WebACL')) {
+      const sampled = [
+        acl.Properties?.VisibilityConfig,
+        ...((acl.Properties?.Rules ?? []) as Cfn[]).map((rule) => rule.VisibilityConfig),
+      ].some((config) => config?.SampledRequestsEnabled === true)
+      add(
+        'info',
+        `WAF web ACL ${at(id)}`,
+        sampled
+          ? `AWS WAF keeps sampled requests (client IP, headers, path) for ${WAF_SAMPLE_HOURS} hours; metrics are counts only`
+          : 'no sampled requests kept; metrics are counts only',
+      )
+    }
+    for (const [id] of ofType('AWS::WAFv2::LoggingConfiguration')) {
+      add(
+        'fail',
+        `WAF logging ${at(id)}`,
+        'full WAF logs (client IPs) go to a destination this audit does not check',
+      )
+    }
+    for (const [id, resource] of ofType(...unauditedStores)) {
+      add('fail', `${resource.Type} ${at(id)}`, 'a data store the retention policy does not cover')
+    }
+  }
+  return findings
+}
+
+/**
+ * `expiresAt` as the code computes it: the function that builds every stored enquiry, checked on
+ * dates where calendar years are easy to get wrong.
+ */
+export function auditExpiryCode(policy: RetentionPolicy): Finding {
+  const place = 'expiresAt code path'
+  const source = readFileSync(new URL('../../functions/enquiries/item.ts', import.meta.url), 'utf8')
+  const path =
+    `functions/enquiries/item.ts ${buildEnquiry.name}() sets ${enquiryTable.ttlAttribute} = ` +
+    `retentionExpiresAt(createdAt) (shared/enquiry-table.ts) with RETENTION_YEARS = ${RETENTION_YEARS} ` +
+    '(shared/contact.ts); the contact handler stores what it builds'
+  if (!source.includes(`${enquiryTable.ttlAttribute}: retentionExpiresAt(createdAt)`)) {
+    return {
+      status: 'fail',
+      place,
+      detail: `${path}: that line is no longer in item.ts; update this audit`,
+    }
+  }
+  if (RETENTION_YEARS !== policy.enquiryYears) {
+    return {
+      status: 'fail',
+      place,
+      detail: `${path}: ${RETENTION_YEARS} years, the policy says ${policy.enquiryYears}`,
+    }
+  }
+  const samples = [
+    '2026-11-21T15:04:05.678Z',
+    '2028-02-29T23:59:59.999Z',
+    '2027-03-31T00:00:00.000Z',
+    '2024-12-31T23:59:59.000Z',
+  ]
+  const submission = {
+    firstName: 'A',
+    lastName: 'B',
+    email: 'a@example.com',
+    phone: '1',
+    company: 'C',
+    position: 'D',
+    message: 'An enquiry for the audit',
+  }
+  for (const sample of samples) {
+    const createdAt = new Date(sample)
+    const item = buildEnquiry(
+      submission,
+      '00000000-0000-4000-8000-000000000000',
+      createdAt,
+    ) as unknown as Record<string, unknown>
+    const expected = calendarYearsLater(createdAt, policy.enquiryYears)
+    if (item[enquiryTable.ttlAttribute] !== Math.floor(expected.getTime() / 1000)) {
+      return {
+        status: 'fail',
+        place,
+        detail: `${path}: created ${sample}, expires ${new Date(Number(item[enquiryTable.ttlAttribute]) * 1000).toISOString()}, not ${expected.toISOString()}`,
+      }
+    }
+  }
+  return {
+    status: 'pass',
+    place,
+    detail: `${path}: exactly ${policy.enquiryYears} calendar years after creation (to the second; 29 February → 28 February), checked on ${samples.length} dates`,
+  }
+}
+
+/**
+ * The same moment `years` calendar years on (UTC), written independently of the code under
+ * audit: a day that does not exist that year (29 February) becomes the month's last day.
+ */
+export function calendarYearsLater(date: Date, years: number): Date {
+  const year = date.getUTCFullYear() + years
+  const month = date.getUTCMonth()
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      Math.min(date.getUTCDate(), lastDay),
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+      date.getUTCMilliseconds(),
+    ),
+  )
+}

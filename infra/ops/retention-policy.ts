@@ -1,0 +1,18 @@
+/**
+ * The retention the product promises, as docs/operations.md states it (a test keeps the two
+ * equal). `npm run audit:retention` checks the synthesised stacks against these limits; the
+ * values the stack applies live apart, in infra/retention.ts, so the audit compares the
+ * infrastructure with the promise rather than with itself.
+ */
+export const retentionPolicy = {
+  /** Every enquiry is deleted exactly this many calendar years after it was sent: no sooner, no later. */
+  enquiryYears: 3,
+  /** The longest any backup (point-in-time recovery, AWS Backup) may keep a deleted enquiry. */
+  backupDaysMax: 35,
+  /** The longest function logs and API access logs may be kept. */
+  logDaysMax: 30,
+  /** The longest CloudFront and S3 access logs (visitors' IP addresses) may be kept. */
+  accessLogDaysMax: 90,
+} as const
+
+export type RetentionPolicy = { readonly [Key in keyof typeof retentionPolicy]: number }

@@ -1,4 +1,5 @@
 import createCache, { type EmotionCache } from '@emotion/cache'
+import { trimGlobalCss } from './trim-global-css.ts'
 
 /**
  * Emotion's default server rendering writes a `<style>` element next to each styled element,
@@ -18,6 +19,14 @@ export function extractedCss(cache: EmotionCache): string {
   return Object.values(cache.inserted)
     .filter((rules): rules is string => typeof rules === 'string')
     .join('')
+}
+
+/**
+ * The CSS a page's head carries: every rule the render used, with Chakra's global token
+ * variables and keyframes trimmed to those the rules can reach (trim-global-css.ts).
+ */
+export function pageCss(cache: EmotionCache): string {
+  return trimGlobalCss(extractedCss(cache))
 }
 
 declare global {

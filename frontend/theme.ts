@@ -1,4 +1,6 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
+import { createSystem, defineConfig } from '@chakra-ui/react'
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
+import { defaultThemeConfig } from '@chakra-ui/react/theme'
 
 /** The site's one theme: brand colours on top of Chakra's defaults, system fonts (nothing to download). */
 const config = defineConfig({
@@ -34,4 +36,6 @@ const config = defineConfig({
   },
 })
 
-export const system = createSystem(defaultConfig, config)
+// Chakra's `defaultConfig` is these two merged, but its module also builds a `defaultSystem` when
+// it loads, which the browser would pay for (the contact form island) and nothing uses.
+export const system = createSystem(defaultBaseConfig, defaultThemeConfig, config)

@@ -64,9 +64,14 @@ export async function openContact(
   return { page, consoleProblems, requests, close: () => context.close() }
 }
 
-/** Brings the form into view and waits for its island to hydrate. */
+/**
+ * Brings the form into view, points at it (on a desktop screen it is in view at load, and only
+ * a sign of use loads its code) and waits for its island to hydrate.
+ */
 export async function hydrateForm(page: Page) {
-  await page.locator('#contact-form').scrollIntoViewIfNeeded()
+  const form = page.locator('#contact-form')
+  await form.scrollIntoViewIfNeeded()
+  await form.hover()
   await page.locator('form[data-hydrated]').waitFor()
 }
 

@@ -15,8 +15,9 @@ import {
 
 /**
  * Static first (DESIGN decision 6, issue 7): /contact is prerendered HTML with a small script;
- * the form's React + Chakra code is fetched only when the form nears the viewport or is used,
- * then hydrates the prerendered form in place.
+ * the form's React + Chakra code is fetched only when the form is about to be used (the visitor
+ * scrolls it near, points at it or focuses it; being in view at load is not enough), then
+ * hydrates the prerendered form in place.
  */
 
 interface ManifestEntry {
@@ -108,6 +109,28 @@ describe('contact form island', () => {
 
     // Scrolled near, it arrives and hydrates.
     await hydrateForm(page)
+    const after = scriptPaths(requests)
+    for (const file of island) expect(after.some((path) => path.endsWith(file))).toBe(true)
+    expect(consoleProblems).toEqual([])
+    await close()
+  })
+
+  it('is not requested on a desktop screen where the form is in view at load, until the pointer reaches it', async () => {
+    const { page, requests, consoleProblems, close } = await openContact(browser, {
+      viewport: { width: 1350, height: 940 }, // Lighthouse's desktop preset
+    })
+    const form = page.locator('#contact-form')
+    const box = await form.boundingBox()
+    expect(box?.y).toBeLessThan(940)
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    expect(
+      scriptPaths(requests).filter((path) => island.some((file) => path.endsWith(file))),
+    ).toEqual([])
+    await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+
+    await form.hover()
+    await page.locator('form[data-hydrated]').waitFor()
     const after = scriptPaths(requests)
     for (const file of island) expect(after.some((path) => path.endsWith(file))).toBe(true)
     expect(consoleProblems).toEqual([])

@@ -42,11 +42,12 @@ describe('loading the form when it is needed', () => {
     expect(load).not.toHaveBeenCalled()
   })
 
-  it('loads once the form nears the viewport, and only once', () => {
+  it('loads once the visitor scrolls the form near the viewport, and only once', () => {
     const env = fakeObserver()
     const element = island()
     const load = vi.fn()
     whenNeeded(element, load, env)
+    env.intersect(false) // where it was at load
     env.intersect(true)
     element.dispatchEvent(new Event('focusin'))
     env.intersect(true)
@@ -54,18 +55,37 @@ describe('loading the form when it is needed', () => {
     expect(env.instances[0]).toMatchObject({ disconnected: true })
   })
 
-  it.each(['focusin', 'pointerdown'])('loads on %s, before it is seen', (type) => {
+  it('does not load just because the form is in view when the page loads', () => {
     const env = fakeObserver()
     const element = island()
     const load = vi.fn()
     whenNeeded(element, load, env)
-    element.dispatchEvent(new Event(type))
+    env.intersect(true) // in view at load (a desktop screen)
+    expect(load).not.toHaveBeenCalled()
+    expect(env.instances[0]).toMatchObject({ disconnected: true })
+    element.dispatchEvent(new Event('pointerenter'))
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('loads straight away where IntersectionObserver is missing', () => {
+  it.each(['pointerenter', 'pointerdown', 'focusin'])(
+    'loads on %s, whether or not it is in view',
+    (type) => {
+      const env = fakeObserver()
+      const element = island()
+      const load = vi.fn()
+      whenNeeded(element, load, env)
+      element.dispatchEvent(new Event(type))
+      element.dispatchEvent(new Event(type))
+      expect(load).toHaveBeenCalledTimes(1)
+    },
+  )
+
+  it('waits for a sign of use where IntersectionObserver is missing', () => {
+    const element = island()
     const load = vi.fn()
-    whenNeeded(island(), load, {})
+    whenNeeded(element, load, {})
+    expect(load).not.toHaveBeenCalled()
+    element.dispatchEvent(new Event('focusin'))
     expect(load).toHaveBeenCalledTimes(1)
   })
 
@@ -76,6 +96,8 @@ describe('loading the form when it is needed', () => {
     const cancel = whenNeeded(element, load, env)
     cancel()
     element.dispatchEvent(new Event('focusin'))
+    element.dispatchEvent(new Event('pointerenter'))
+    env.intersect(false)
     env.intersect(true)
     expect(load).not.toHaveBeenCalled()
   })

@@ -7,13 +7,22 @@ export const ISLAND_ATTRIBUTE = 'data-contact-form-island'
 /** How close (px) the form must come to the viewport before its code is fetched. */
 export const NEAR_VIEWPORT_MARGIN_PX = 200
 
+/** Signs of use on the form itself: the pointer reaching it, a press, focus entering it. */
+export const INTENT_EVENTS = ['pointerenter', 'pointerdown', 'focusin'] as const
+
 interface Environment {
   readonly IntersectionObserver?: typeof IntersectionObserver
 }
 
 /**
- * Calls `load` once, at the first of: the element nearing the viewport, focus entering it, or a
- * pointer pressed on it. Returns a function that cancels the wait.
+ * Calls `load` once, at the first sign the form is about to be used: the pointer entering it, a
+ * press on it, focus entering it, or the visitor scrolling it near the viewport.
+ *
+ * A form already in view when the page loads (a desktop screen) waits for the pointer or focus:
+ * loading a page is no sign of wanting to write, and evaluating React and Chakra then would block
+ * the main thread while the page itself loads (docs/decisions/0005-contact-island-on-intent.md).
+ * The prerendered form works natively until the code arrives and keeps whatever is typed.
+ * Returns a function that cancels the wait.
  */
 export function whenNeeded(
   element: HTMLElement,
@@ -25,27 +34,28 @@ export function whenNeeded(
   const cancel = () => {
     done = true
     observer?.disconnect()
-    element.removeEventListener('focusin', trigger)
-    element.removeEventListener('pointerdown', trigger)
+    for (const type of INTENT_EVENTS) element.removeEventListener(type, trigger)
   }
   function trigger() {
     if (done) return
     cancel()
     load()
   }
-  element.addEventListener('focusin', trigger)
-  element.addEventListener('pointerdown', trigger)
+  for (const type of INTENT_EVENTS) element.addEventListener(type, trigger)
   if (env.IntersectionObserver) {
+    // The observer's first report is where the form was at load; only a later one is a scroll.
+    let initial = true
     observer = new env.IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) trigger()
+        const near = entries.some((entry) => entry.isIntersecting)
+        if (initial) {
+          initial = false
+          if (near) observer?.disconnect()
+        } else if (near) trigger()
       },
       { rootMargin: `${NEAR_VIEWPORT_MARGIN_PX}px 0px` },
     )
     observer.observe(element)
-  } else {
-    // Without the observer, do not risk never loading: fetch it straight away.
-    trigger()
   }
   return cancel
 }

@@ -6,9 +6,10 @@
  * and e-mail. Timings have no thresholds: it measures. The load and fault outcomes are checked,
  * and the run exits non-zero if one fails.
  *
- * The bundle is built the way the CDK's NodejsFunction builds it (esbuild, minified, node24, ESM)
- * with the AWS SDK bundled in rather than left to the runtime's copy: the version deployed is the
- * version tested, and tree-shaking keeps it small. The external-SDK variant is measured beside it.
+ * The bundle is built with the options the CDK's NodejsFunction gets (infra/lambda-bundling.ts:
+ * esbuild, minified, node24, ESM, the SDK's ES modules) with the AWS SDK bundled in rather than
+ * left to the runtime's copy: the version deployed is the version tested, and tree-shaking keeps
+ * it small. The external-SDK variant is measured beside it (docs/decisions/0006-lambda-bundle.md).
  *
  *   npm run bench:api                         200 warm invocations, 5 cold inits
  *   npm run bench:api -- --invocations 20     quicker
@@ -24,6 +25,7 @@ import { gzipSync } from 'node:zlib'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { build } from 'esbuild'
 import { silentLogger } from '../functions/log.ts'
+import { esbuildOptions, lambdaNodeOptions } from '../infra/lambda-bundling.ts'
 import { localCredentials, startApiStack } from '../infra/local/api-stack.ts'
 import {
   crashScenario,
@@ -53,28 +55,16 @@ const cacheDir = join(repo, 'node_modules', '.cache')
 mkdirSync(cacheDir, { recursive: true })
 const outDir = mkdtempSync(join(cacheDir, 'bench-api-'))
 
-async function bundle(name: string, external: string[]) {
+async function bundle(name: string, external?: string[]) {
   const outfile = join(outDir, `${name}.mjs`)
-  await build({
-    entryPoints: [join(repo, 'functions/contact/handler.ts')],
-    outfile,
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'esm',
-    external,
-    // CommonJS dependencies call require(); an ESM bundle needs one made for it.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'error',
-  })
+  // The options the CDK's NodejsFunction builds with (infra/lambda-bundling.ts).
+  const options = esbuildOptions(join(repo, 'functions/contact/handler.ts'), outfile)
+  await build(external ? { ...options, external } : options)
   const code = readFileSync(outfile)
   return { outfile, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length }
 }
 
-const bundled = await bundle('contact-bundled', [])
+const bundled = await bundle('contact-bundled')
 const externalSdk = await bundle('contact-external-sdk', ['@aws-sdk/*'])
 
 const stack = await startApiStack({ retryIntervalMs: false, log: silentLogger })
@@ -84,12 +74,15 @@ const env = {
   AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
 }
 
+/** The function's NODE_OPTIONS (source maps on). */
+const nodeFlags = lambdaNodeOptions.split(' ')
+
 /** Cold module init, as Lambda's init phase runs it: a fresh Node process importing the bundle. */
 function initTimes(outfile: string): number[] {
   const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(outfile).href)}); console.log(performance.now() - t)`
   return Array.from({ length: inits }, () =>
     Number(
-      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      execFileSync(process.execPath, [...nodeFlags, '--input-type=module', '-e', script], {
         env: { ...process.env, ...env },
         encoding: 'utf8',
       }).trim(),

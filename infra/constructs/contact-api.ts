@@ -16,12 +16,13 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
 import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import { Architecture, type IFunction, Runtime } from 'aws-cdk-lib/aws-lambda'
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { FilterPattern, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
 import { Construct } from 'constructs'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { cdkBundling, lambdaNodeOptions } from '../lambda-bundling.ts'
 
 const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
 
@@ -86,7 +87,7 @@ export class ContactApi extends Construct {
       ENQUIRIES_TABLE: props.table.tableName,
       SENDER_EMAIL: props.senderEmail,
       AGENCY_EMAIL: props.agencyEmail,
-      NODE_OPTIONS: '--enable-source-maps',
+      NODE_OPTIONS: lambdaNodeOptions,
     }
 
     const contact = this.nodeFunction('Contact', {
@@ -243,19 +244,8 @@ export class ContactApi extends Construct {
       logGroup,
       role,
       ...(options.retryAttempts !== undefined && { retryAttempts: options.retryAttempts }),
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node24',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // The SDK is bundled too: the versions tested here are the versions that run.
-        externalModules: [],
-        // Some bundled CommonJS dependencies call require() on Node built-ins.
-        banner:
-          "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-      },
+      // One definition, shared with bench:api, so the bench measures what ships.
+      bundling: cdkBundling(),
     })
     return { fn, logGroup }
   }

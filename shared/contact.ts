@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { type ContactField, contactFields } from './contact-fields.ts'
 
 /** The spec's business constants for enquiries, stated once for the form, the API and the table. */
 export const MESSAGE_MIN_LENGTH = 10
@@ -15,16 +16,8 @@ export const maxLengths = {
   message: 5000,
 } as const
 
-export const contactFields = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'company',
-  'position',
-  'message',
-] as const
-export type ContactField = (typeof contactFields)[number]
+// The field names live in a zod-free module for client code that needs only them.
+export { type ContactField, contactFields }
 
 /** The spec's messages, quoted exactly. */
 export const contactMessages = {

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants } from 'node:zlib'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { routes, unlistedPages } from '../../shared/routes.ts'
+import { builtPages } from './built-site.ts'
+import { launchChromium, url, viewports } from './chromium.ts'
+
+/**
+ * Issue 7's budgets that do not depend on the machine: bytes, requests and layout shifts (the
+ * timings are `npm run bench`'s job). Every route, the 404 and the unlisted contact pages.
+ */
+
+const distDir = inject('distDir')
+const brotli = (data: Buffer | string) =>
+  brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+const paths = [
+  ...routes.map((route) => route.path),
+  '/this-page-does-not-exist',
+  ...unlistedPages.map((page) => page.path),
+]
+
+describe('HTML: each page fits in the first round trip (14 KB brotli)', () => {
+  const pages = builtPages(distDir)
+  it('covers every route, the 404 and the unlisted pages', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(paths.length)
+  })
+  for (const page of pages) {
+    it(`${page.path}`, () => {
+      expect(brotli(page.html)).toBeLessThanOrEqual(14 * 1024)
+    })
+  }
+})
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+/** Sum of the layout shifts the page has recorded (none after input happen here). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { value: number })[]
+          resolve(entries.reduce((sum, entry) => sum + entry.value, 0))
+        }).observe({ type: 'layout-shift', buffered: true })
+        // No entries at all means no shift; the observer never calls back then.
+        setTimeout(() => resolve(0), 300)
+      }),
+  )
+
+describe('loading a page: little JavaScript, no fonts, nothing moves (the cookie banner included)', () => {
+  for (const viewport of Object.values(viewports)) {
+    for (const path of paths) {
+      it(`${path} at ${viewport.width} px`, async () => {
+        const context = await browser.newContext({ viewport })
+        const page = await context.newPage()
+        const scripts: string[] = []
+        const fonts: string[] = []
+        page.on('request', (request) => {
+          const type = request.resourceType()
+          if (type === 'script') scripts.push(new URL(request.url()).pathname)
+          if (type === 'font') fonts.push(request.url())
+        })
+        // The banner's 1.5 s delay runs on the fake clock.
+        await page.clock.install()
+        await page.goto(url(path), { waitUntil: 'load' })
+        await page.waitForLoadState('networkidle')
+        await page.clock.runFor(1500)
+        await page.waitForFunction(() => {
+          const banner = document.querySelector<HTMLElement>('[data-cookie-banner]')
+          return banner && !banner.hidden && getComputedStyle(banner).opacity === '1'
+        })
+
+        const javaScript = scripts
+          .map((script) => brotli(readFileSync(join(distDir, script))))
+          .reduce((sum, bytes) => sum + bytes, 0)
+        expect(javaScript).toBeLessThanOrEqual(15 * 1024)
+        // System fonts: nothing to download, nothing to swap in later.
+        expect(fonts).toEqual([])
+        await expect(page.evaluate(() => document.fonts.size)).resolves.toBe(0)
+        await expect(layoutShift(page)).resolves.toBe(0)
+        await context.close()
+      })
+    }
+  }
+})

@@ -129,10 +129,14 @@ describe('contact form island', () => {
     ).toEqual([])
     await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
 
-    await form.hover()
+    // Its top corner, which is in view: nothing scrolls.
+    await form.hover({ position: { x: 10, y: 10 } })
     await page.locator('form[data-hydrated]').waitFor()
     const after = scriptPaths(requests)
     for (const file of island) expect(after.some((path) => path.endsWith(file))).toBe(true)
+    // Hydrating moves nothing.
+    expect(await form.boundingBox()).toEqual(box)
+    await expect(layoutShift(page)).resolves.toBe(0)
     expect(consoleProblems).toEqual([])
     await close()
   })

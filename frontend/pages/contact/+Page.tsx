@@ -4,10 +4,9 @@ import { telHref } from '../../../shared/site.ts'
 import { ContactForm } from '../../components/contact-form/ContactForm.tsx'
 import { ISLAND_ATTRIBUTE } from '../../components/contact-form/island.ts'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { CheckIcon, MailIcon, PhoneIcon } from '../../components/icons.tsx'
+import { CheckIcon, MailIcon, PhoneIcon, ShieldIcon } from '../../components/icons.tsx'
 import { site } from '../../site.ts'
 import { benefits, details, hero } from './content.ts'
-import { ShieldIcon } from './ShieldIcon.tsx'
 
 export default function Page() {
   return (

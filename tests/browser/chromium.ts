@@ -43,8 +43,24 @@ export async function openPage(
   return { page, response, requests, close: () => context.close() }
 }
 
-/** WCAG 2.2 AA, the level the site commits to. */
+/**
+ * Waits for every finite CSS animation and transition to end. Axe blends opacity into its
+ * contrast figures, so an element caught mid-fade (a toast entering) reads as low contrast.
+ */
+export async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+}
+
+/** WCAG 2.2 AA, the level the site commits to, checked once the page is at rest. */
 export async function expectNoAxeViolations(page: Page) {
+  await settleAnimations(page)
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze()

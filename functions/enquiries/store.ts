@@ -3,11 +3,11 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb'
 import { EMAIL_PENDING, enquiryTable } from '../../shared/enquiry-table.ts'
 import type { Enquiry } from './item.ts'
+import { queryItems } from './query.ts'
 
 /** The enquiries table, as the functions use it. */
 export interface EnquiryStore {
@@ -102,28 +102,21 @@ export function createEnquiryStore(
     async pendingEmailIds(createdBefore, limit) {
       const index = enquiryTable.pendingEmailIndex
       const ids: string[] = []
-      let startKey: Record<string, unknown> | undefined
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: index.name,
-            KeyConditionExpression: '#pending = :pending AND #createdAt <= :before',
-            ExpressionAttributeNames: {
-              '#pending': index.partitionKey,
-              '#createdAt': index.sortKey,
-            },
-            ExpressionAttributeValues: {
-              ':pending': EMAIL_PENDING,
-              ':before': createdBefore.toISOString(),
-            },
-            Limit: limit - ids.length,
-            ExclusiveStartKey: startKey,
-          }),
-        )
-        for (const item of page.Items ?? []) ids.push(String(item[enquiryTable.partitionKey]))
-        startKey = page.LastEvaluatedKey
-      } while (startKey && ids.length < limit)
+      const items = queryItems(client, {
+        TableName: tableName,
+        IndexName: index.name,
+        KeyConditionExpression: '#pending = :pending AND #createdAt <= :before',
+        ExpressionAttributeNames: { '#pending': index.partitionKey, '#createdAt': index.sortKey },
+        ExpressionAttributeValues: {
+          ':pending': EMAIL_PENDING,
+          ':before': createdBefore.toISOString(),
+        },
+        Limit: limit,
+      })
+      for await (const item of items) {
+        ids.push(String(item[enquiryTable.partitionKey]))
+        if (ids.length === limit) break
+      }
       return ids
     },
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { isExpired } from '../../functions/enquiries/item.ts'
+import { queryItems } from '../../functions/enquiries/query.ts'
 import { contactFields, RETENTION_YEARS } from '../../shared/contact.ts'
 import { enquiryTable, normaliseEmail } from '../../shared/enquiry-table.ts'
 
@@ -30,21 +31,14 @@ export async function findEnquiries(
 ): Promise<StoredEnquiry[]> {
   const index = enquiryTable.emailIndex
   const items: StoredEnquiry[] = []
-  let startKey: Record<string, unknown> | undefined
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: index.name,
-        KeyConditionExpression: '#email = :email',
-        ExpressionAttributeNames: { '#email': index.partitionKey },
-        ExpressionAttributeValues: { ':email': normaliseEmail(email) },
-        ExclusiveStartKey: startKey,
-      }),
-    )
-    items.push(...((page.Items ?? []) as StoredEnquiry[]))
-    startKey = page.LastEvaluatedKey
-  } while (startKey)
+  const query = queryItems(client, {
+    TableName: tableName,
+    IndexName: index.name,
+    KeyConditionExpression: '#email = :email',
+    ExpressionAttributeNames: { '#email': index.partitionKey },
+    ExpressionAttributeValues: { ':email': normaliseEmail(email) },
+  })
+  for await (const item of query) items.push(item as StoredEnquiry)
   return items
 }
 

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startLocalServer } from '../../infra/local/server.ts'
 import { launchChromium, viewports } from './chromium.ts'
+import { buildSite } from './site-build.ts'
 
 /**
  * Consent-gated Google Analytics, against a build of its own that has a measurement id. Every
@@ -18,22 +18,7 @@ let server: RunningServer
 let outDir: string
 
 beforeAll(async () => {
-  // Under the repo, like global-setup's build (Vike misreads an outDir outside the cwd's root).
-  const buildsDir = join(process.cwd(), 'node_modules', '.cache', 'browser-tests')
-  mkdirSync(buildsDir, { recursive: true })
-  outDir = mkdtempSync(join(buildsDir, 'site-build-ga-'))
-  execFileSync(process.execPath, ['node_modules/vike/bin.js', 'build'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      BUILD_OUT_DIR: outDir,
-      SITE_NAME: '',
-      SITE_EMAIL: '',
-      SITE_PHONE: '',
-      SITE_URL: '',
-      GA_MEASUREMENT_ID: measurementId,
-    },
-  })
+  outDir = buildSite({ measurementId })
   server = await startLocalServer({ root: join(outDir, 'client'), port: 0, analytics: true })
   browser = await launchChromium()
 }, 120_000)

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -7,9 +6,7 @@ import { silentLogger } from '../../functions/log.ts'
 import { startApiStack } from '../../infra/local/api-stack.ts'
 import { startLocalServer } from '../../infra/local/server.ts'
 import { chromiumPath } from './chromium.ts'
-
-/** Git-ignored (node_modules/) and inside the repo. */
-const buildsDir = join(process.cwd(), 'node_modules', '.cache', 'browser-tests')
+import { buildSite } from './site-build.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,25 +31,8 @@ export default async function setup(project: TestProject) {
         'Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).',
     )
   }
-  // A build of its own, so a test run never races `npm run build` or another run over dist/.
-  // It sits under the working directory: Vike takes an outDir whose first segment differs from
-  // the cwd's (e.g. /tmp/... when working in /work/...) for a relative path and loses the manifest.
-  mkdirSync(buildsDir, { recursive: true })
-  const outDir = mkdtempSync(join(buildsDir, 'site-build-'))
+  const outDir = buildSite()
   const distDir = join(outDir, 'client')
-  execFileSync(process.execPath, ['node_modules/vike/bin.js', 'build'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // The tests read the spec's placeholder identity, whatever the shell has set.
-    env: {
-      ...process.env,
-      BUILD_OUT_DIR: outDir,
-      SITE_NAME: '',
-      SITE_EMAIL: '',
-      SITE_PHONE: '',
-      SITE_URL: '',
-      GA_MEASUREMENT_ID: '',
-    },
-  })
   // The contact API as `npm start` runs it, on free ports, its data in a folder of its own.
   const dataDir = mkdtempSync(join(tmpdir(), 'enquiries-'))
   const api = await startApiStack({ dataDir, log: silentLogger })

@@ -1,5 +1,5 @@
 import { Box, List } from '@chakra-ui/react'
-import { CheckIcon } from './icons.tsx'
+import { Icon } from './Icon.tsx'
 
 /** A bulleted list with check marks: features, benefits, advantages. */
 export function CheckList({
@@ -19,7 +19,7 @@ export function CheckList({
       {items.map((item) => (
         <List.Item key={item} display="flex" gap="3" alignItems="flex-start">
           <Box color="green.700" flexShrink="0" mt="1">
-            <CheckIcon />
+            <Icon name="check" size={18} />
           </Box>
           {item}
         </List.Item>

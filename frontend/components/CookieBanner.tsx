@@ -10,7 +10,7 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { BANNER_EXIT_MS } from '../consent/constants.ts'
-import { CloseIcon } from './icons.tsx'
+import { Icon } from './Icon.tsx'
 
 const copy = {
   title: 'We use cookies',
@@ -114,7 +114,7 @@ export function CookieBanner({ gaMeasurementId }: { gaMeasurementId: string | un
           top="2"
           right={{ base: '2', md: '4' }}
         >
-          <CloseIcon />
+          <Icon name="close" />
         </IconButton>
       </Container>
     </Box>

@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { type AnalyticsEvent, trackingAttributes } from '../analytics/events.ts'
 
 /** How a button-styled link looks: on a light background, or on the dark hero and closing blocks. */
 export type LinkButtonTone = 'solid' | 'outline' | 'onDark' | 'outlineOnDark'
@@ -20,8 +21,8 @@ export interface LinkButtonProps {
   readonly href: string
   readonly tone?: LinkButtonTone
   readonly size?: 'md' | 'lg' | 'xl'
-  /** Extra attributes for the anchor, e.g. `trackingAttributes(...)`. */
-  readonly attributes?: Record<string, string>
+  /** The analytics event a click records (sent only with consent). */
+  readonly clickEvent?: AnalyticsEvent
   readonly children: ReactNode
 }
 
@@ -30,13 +31,13 @@ export function LinkButton({
   href,
   tone = 'solid',
   size = 'lg',
-  attributes,
+  clickEvent,
   children,
 }: LinkButtonProps) {
   return (
     // Chakra's Button defaults to type="button", which on an <a> is an invalid MIME type.
     <Button asChild type={undefined} size={size} {...tones[tone]}>
-      <a href={href} {...attributes}>
+      <a href={href} {...(clickEvent && trackingAttributes(clickEvent, 'click'))}>
         {children}
       </a>
     </Button>

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Flex, HStack, Link, Stack } from '@chakra-ui/react'
 import { contactButton, navLinks } from '../../shared/routes.ts'
 import { site } from '../site.ts'
-import { CloseIcon, MenuIcon } from './icons.tsx'
+import { Icon } from './Icon.tsx'
 
 /**
  * Fixed top navigation. Its scroll state (`data-scrolled`) is set by the shell script; the small-
@@ -100,10 +100,10 @@ export function NavBar({ currentPath }: { currentPath: string }) {
               css={{ '&::-webkit-details-marker': { display: 'none' } }}
             >
               <span data-icon="open">
-                <MenuIcon />
+                <Icon name="menu" />
               </span>
               <span data-icon="close">
-                <CloseIcon />
+                <Icon name="close" />
               </span>
             </Box>
             <Box

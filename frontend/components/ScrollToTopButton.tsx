@@ -1,5 +1,5 @@
 import { IconButton } from '@chakra-ui/react'
-import { ArrowUpIcon } from './icons.tsx'
+import { Icon } from './Icon.tsx'
 
 /** Hidden until the shell script sees the page scrolled past 300 px; it then scrolls smoothly back up. */
 export function ScrollToTopButton() {
@@ -19,7 +19,7 @@ export function ScrollToTopButton() {
       // Chakra gives buttons a display value, which would otherwise override `hidden`.
       css={{ '&[hidden]': { display: 'none' } }}
     >
-      <ArrowUpIcon />
+      <Icon name="arrowUp" />
     </IconButton>
   )
 }

@@ -28,7 +28,7 @@ describe('home page', () => {
 
   it('shows the four service cards, each with three feature bullets, then View All Services', async () => {
     const { page, close } = await openPage(browser, '/')
-    const cards = page.locator('[data-service-card]')
+    const cards = page.locator('#services li:has(> h3)')
     await expect(cards.locator('h3').allTextContents()).resolves.toEqual([
       'SEO',
       'Website Development',

@@ -1,9 +1,9 @@
 import { Box, Container, Flex, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { analyticsEvents } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { Icon } from '../../components/icon-set.tsx'
+import { Icon } from '../../components/Icon.tsx'
 import { fallbackSrc, srcSet } from '../../components/images.ts'
 import { LinkButton } from '../../components/LinkButton.tsx'
 import { Section } from '../../components/Section.tsx'
@@ -111,10 +111,7 @@ export default function Page() {
         <LinkButton
           href={closing.primary.href}
           tone="onDark"
-          attributes={trackingAttributes(
-            analyticsEvents.ctaClick('About Consultation CTA'),
-            'click',
-          )}
+          clickEvent={analyticsEvents.ctaClick('About Consultation CTA')}
         >
           {closing.primary.label}
         </LinkButton>

@@ -1,4 +1,4 @@
-import type { IconName } from '../../components/icon-set.tsx'
+import type { IconName } from '../../components/Icon.tsx'
 import type { ResponsiveImage } from '../../components/images.ts'
 import { site } from '../../site.ts'
 

@@ -4,7 +4,7 @@ import { telHref } from '../../../shared/site.ts'
 import { ContactForm } from '../../components/contact-form/ContactForm.tsx'
 import { ISLAND_ATTRIBUTE } from '../../components/contact-form/island.ts'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { CheckIcon, MailIcon, PhoneIcon, ShieldIcon } from '../../components/icons.tsx'
+import { Icon } from '../../components/Icon.tsx'
 import { site } from '../../site.ts'
 import { benefits, details, hero } from './content.ts'
 
@@ -46,17 +46,17 @@ function ContactDetails() {
       </Heading>
       <Text color="gray.700">{details.intro}</Text>
       <Stack as="ul" gap="5" listStyleType="none">
-        <DetailRow icon={<MailIcon />} label={details.email.label}>
+        <DetailRow icon={<Icon name="mail" />} label={details.email.label}>
           <Link href={`mailto:${site.email}`} color="brand.fg" textDecoration="underline">
             {details.email.value}
           </Link>
         </DetailRow>
-        <DetailRow icon={<PhoneIcon />} label={details.phone.label}>
+        <DetailRow icon={<Icon name="handset" />} label={details.phone.label}>
           <Link href={telHref(site.phone)} color="brand.fg" textDecoration="underline">
             {details.phone.value}
           </Link>
         </DetailRow>
-        <DetailRow icon={<ShieldIcon />} label={details.ico.label}>
+        <DetailRow icon={<Icon name="shield" />} label={details.ico.label}>
           <Text>{details.ico.text}</Text>
           <Link href={details.ico.privacy.href} color="brand.fg" textDecoration="underline">
             {details.ico.privacy.label}
@@ -108,7 +108,7 @@ function Benefits() {
         {benefits.items.map((benefit) => (
           <List.Item key={benefit.title} display="flex" gap="3" alignItems="flex-start">
             <Box color="green.700" flexShrink="0" mt="1">
-              <CheckIcon />
+              <Icon name="check" size={18} />
             </Box>
             <Box>
               <Text fontWeight="bold">{benefit.title}</Text>

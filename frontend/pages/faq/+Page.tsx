@@ -1,5 +1,5 @@
 import { Box, Text } from '@chakra-ui/react'
-import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { analyticsEvents } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
@@ -74,7 +74,7 @@ export default function Page() {
         <LinkButton
           href={closing.action.href}
           tone="onDark"
-          attributes={trackingAttributes(analyticsEvents.ctaClick('FAQ Contact CTA'), 'click')}
+          clickEvent={analyticsEvents.ctaClick('FAQ Contact CTA')}
         >
           {closing.action.label}
         </LinkButton>

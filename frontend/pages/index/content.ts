@@ -53,7 +53,7 @@ export const services = {
       features: ['Content planning and creation', 'Community management', 'Paid social campaigns'],
     },
     {
-      icon: 'chart',
+      icon: 'lineChart',
       title: 'Digital Analytics',
       description: 'Clear numbers that show what works, so every pound goes further.',
       features: ['Conversion tracking', 'Monthly performance reports', 'ROI analysis'],
@@ -61,8 +61,6 @@ export const services = {
   ],
   viewAll: { label: 'View All Services', href: '/services' },
 } as const
-
-export type ServiceIcon = (typeof services.cards)[number]['icon']
 
 export const callToAction = {
   heading: 'Ready to Grow Your Business?',

@@ -1,22 +1,21 @@
 import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { type AnalyticsEvent, analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { CheckIcon } from '../../components/icons.tsx'
+import { Icon } from '../../components/Icon.tsx'
 import { JsonLd } from '../../components/JsonLd.tsx'
 import { LinkButton } from '../../components/LinkButton.tsx'
 import { service } from '../../seo/structured-data.ts'
 import { site } from '../../site.ts'
 import type { BenefitPanel, LinkAction, Offering, ServicePageContent } from './service-page.ts'
 
-function actionAttributes(action: LinkAction): Record<string, string> | undefined {
-  if (action.event) return trackingAttributes(action.event, 'click')
-  return action.href === '/contact'
-    ? trackingAttributes(analyticsEvents.ctaClick(action.label), 'click')
-    : undefined
+/** What a click on an action records: its own event, else a cta_click for a way to /contact. */
+function clickEvent(action: LinkAction): AnalyticsEvent | undefined {
+  if (action.event) return action.event
+  return action.href === '/contact' ? analyticsEvents.ctaClick(action.label) : undefined
 }
 
 export interface ServicePageProps {
@@ -41,7 +40,7 @@ export function ServicePage({ content, catalogue, children }: ServicePageProps) 
       />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} headingLevel="h2">
         {hero.action && (
-          <LinkButton href={hero.action.href} attributes={actionAttributes(hero.action)}>
+          <LinkButton href={hero.action.href} clickEvent={clickEvent(hero.action)}>
             {hero.action.label}
           </LinkButton>
         )}
@@ -70,7 +69,7 @@ export function ServicePage({ content, catalogue, children }: ServicePageProps) 
             key={action.label}
             href={action.href}
             tone={index === 0 ? 'onDark' : 'outlineOnDark'}
-            attributes={actionAttributes(action)}
+            clickEvent={clickEvent(action)}
           >
             {action.label}
           </LinkButton>
@@ -89,30 +88,32 @@ export function ServicePage({ content, catalogue, children }: ServicePageProps) 
 }
 
 export interface OfferingsSectionProps {
-  readonly heading: string
-  readonly intro: string
-  readonly offerings: readonly Offering[]
+  readonly offerings: {
+    readonly heading: string
+    readonly intro: string
+    readonly items: readonly Offering[]
+  }
   readonly panel: BenefitPanel
 }
 
 /** The eight offerings beside the benefits panel. */
-export function OfferingsSection({ heading, intro, offerings, panel }: OfferingsSectionProps) {
+export function OfferingsSection({ offerings, panel }: OfferingsSectionProps) {
   return (
     <Box bg="gray.50" py={{ base: '14', md: '20' }}>
       <Container maxW="7xl">
         <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '10', lg: '12' }}>
           <Box as="section" aria-labelledby="offerings-heading" flex="2">
             <Heading as="h2" id="offerings-heading" size={{ base: '2xl', md: '3xl' }} mb="3">
-              {heading}
+              {offerings.heading}
             </Heading>
             <Text fontSize="lg" color="gray.700" mb="8">
-              {intro}
+              {offerings.intro}
             </Text>
             <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="6">
-              {offerings.map((offering) => (
+              {offerings.items.map((offering) => (
                 <Flex as="li" key={offering.title} gap="3">
                   <Box color="green.700" flexShrink="0" mt="1">
-                    <CheckIcon />
+                    <Icon name="check" size={18} />
                   </Box>
                   <div>
                     <Heading as="h3" size="md" mb="1">

@@ -1,4 +1,4 @@
-import type { IconName } from '../../components/icon-set.tsx'
+import type { IconName } from '../../components/Icon.tsx'
 import { site } from '../../site.ts'
 import { page as emailMarketing } from './email-marketing/content.ts'
 import { page as ppc } from './ppc/content.ts'

@@ -1,4 +1,4 @@
-import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { analyticsEvents } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { CardGrid } from '../../components/CardGrid.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
@@ -19,10 +19,7 @@ export default function Page() {
         <LinkButton
           href={closing.action.href}
           tone="onDark"
-          attributes={trackingAttributes(
-            analyticsEvents.ctaClick('Values Consultation CTA'),
-            'click',
-          )}
+          clickEvent={analyticsEvents.ctaClick('Values Consultation CTA')}
         >
           {closing.action.label}
         </LinkButton>

@@ -1,4 +1,4 @@
-import type { Card } from '../../components/CardGrid.tsx'
+import type { CardContent } from '../../components/Card.tsx'
 import { site } from '../../site.ts'
 
 export const meta = {
@@ -56,7 +56,7 @@ export const values = {
         'High standards in every campaign, line of copy and line of code, reviewed and improved month after month.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly Card[] }
+} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
 
 export const closing = {
   heading: 'Work With a Team That Shares Your Values',

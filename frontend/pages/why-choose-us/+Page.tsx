@@ -1,5 +1,5 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { analyticsEvents } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { CardGrid } from '../../components/CardGrid.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
@@ -52,10 +52,7 @@ export default function Page() {
         <LinkButton
           href={closing.action.href}
           tone="onDark"
-          attributes={trackingAttributes(
-            analyticsEvents.ctaClick('Why Choose Us Consultation CTA'),
-            'click',
-          )}
+          clickEvent={analyticsEvents.ctaClick('Why Choose Us Consultation CTA')}
         >
           {closing.action.label}
         </LinkButton>

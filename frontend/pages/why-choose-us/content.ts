@@ -1,4 +1,4 @@
-import type { Card } from '../../components/CardGrid.tsx'
+import type { CardContent } from '../../components/Card.tsx'
 import { site } from '../../site.ts'
 
 export const meta = {
@@ -61,7 +61,7 @@ export const benefits = {
       description: 'Every enquiry and client question receives a reply within 24 hours.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly Card[] }
+} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
 
 export const advantages = {
   heading: 'Our Advantages',

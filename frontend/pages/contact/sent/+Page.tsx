@@ -1,6 +1,6 @@
 import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import { telHref } from '../../../../shared/site.ts'
-import { CheckIcon } from '../../../components/icons.tsx'
+import { Icon } from '../../../components/Icon.tsx'
 import { LinkButton } from '../../../components/LinkButton.tsx'
 import { site } from '../../../site.ts'
 import { sent } from './content.ts'
@@ -20,7 +20,7 @@ export default function Page() {
             alignItems="center"
             justifyContent="center"
           >
-            <CheckIcon />
+            <Icon name="check" size={18} />
           </Box>
           <Heading as="h1" id="sent-heading" size="4xl">
             {sent.heading}

@@ -7,12 +7,7 @@ import { campaignTypes, offerings, page, process, roi } from './content.ts'
 export default function Page() {
   return (
     <ServicePage content={page} catalogue={offerings.items}>
-      <OfferingsSection
-        heading={offerings.heading}
-        intro={offerings.intro}
-        offerings={offerings.items}
-        panel={roi}
-      />
+      <OfferingsSection offerings={offerings} panel={roi} />
       <Section id="campaigns" heading={campaignTypes.heading} intro={campaignTypes.intro}>
         <CardGrid cards={campaignTypes.cards} />
       </Section>

@@ -1,4 +1,4 @@
-import type { Card } from '../../../components/CardGrid.tsx'
+import type { CardContent } from '../../../components/Card.tsx'
 import { site } from '../../../site.ts'
 import {
   type BenefitPanel,
@@ -140,7 +140,7 @@ export const campaignTypes = {
         'Invitations, reminders and follow-ups that fill seats and continue the conversation.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly Card[] }
+} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
 
 export const process = {
   heading: 'Our Email Marketing Process',

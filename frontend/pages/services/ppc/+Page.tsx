@@ -6,12 +6,7 @@ import { benefits, offerings, page, platforms, reasons } from './content.ts'
 export default function Page() {
   return (
     <ServicePage content={page} catalogue={offerings.items}>
-      <OfferingsSection
-        heading={offerings.heading}
-        intro={offerings.intro}
-        offerings={offerings.items}
-        panel={benefits}
-      />
+      <OfferingsSection offerings={offerings} panel={benefits} />
       <Section id="why-ppc" heading={reasons.heading} intro={reasons.intro}>
         <CardGrid cards={reasons.cards} columns={4} />
       </Section>

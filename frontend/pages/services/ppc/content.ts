@@ -1,4 +1,4 @@
-import type { Card } from '../../../components/CardGrid.tsx'
+import type { CardContent } from '../../../components/Card.tsx'
 import { site } from '../../../site.ts'
 import {
   type BenefitPanel,
@@ -130,7 +130,7 @@ export const reasons = {
       description: 'Set daily limits, change them whenever you like and never overspend.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly Card[] }
+} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
 
 export const platforms = {
   heading: 'Platforms We Manage',
@@ -160,4 +160,4 @@ export const platforms = {
         'Search ads on Bing and partner sites, reaching a distinct audience, often at a lower cost per click.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly Card[] }
+} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }

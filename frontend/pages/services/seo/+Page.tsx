@@ -6,12 +6,7 @@ import { offerings, page, process, whySeoMatters } from './content.ts'
 export default function Page() {
   return (
     <ServicePage content={page} catalogue={offerings.items}>
-      <OfferingsSection
-        heading={offerings.heading}
-        intro={offerings.intro}
-        offerings={offerings.items}
-        panel={whySeoMatters}
-      />
+      <OfferingsSection offerings={offerings} panel={whySeoMatters} />
       <Section id="process" heading={process.heading} intro={process.intro}>
         <StepList steps={process.steps} />
       </Section>

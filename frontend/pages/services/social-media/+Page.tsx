@@ -6,12 +6,7 @@ import { impact, offerings, page, platforms } from './content.ts'
 export default function Page() {
   return (
     <ServicePage content={page} catalogue={offerings.items}>
-      <OfferingsSection
-        heading={offerings.heading}
-        intro={offerings.intro}
-        offerings={offerings.items}
-        panel={impact}
-      />
+      <OfferingsSection offerings={offerings} panel={impact} />
       <Section id="platforms" heading={platforms.heading} intro={platforms.intro}>
         <CardGrid cards={platforms.cards} />
       </Section>

@@ -1,4 +1,4 @@
-import type { Card } from '../../../components/CardGrid.tsx'
+import type { CardContent } from '../../../components/Card.tsx'
 import { site } from '../../../site.ts'
 import {
   type BenefitPanel,
@@ -146,4 +146,4 @@ export const platforms = {
         'Long and short video that explains, demonstrates and ranks in both YouTube and Google search.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly Card[] }
+} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }

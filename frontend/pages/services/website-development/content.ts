@@ -1,5 +1,5 @@
 import { analyticsEvents } from '../../../analytics/events.ts'
-import type { Card } from '../../../components/CardGrid.tsx'
+import type { CardContent } from '../../../components/Card.tsx'
 import { site } from '../../../site.ts'
 import type { BenefitPanel, ServicePageContent } from '../service-page.ts'
 
@@ -83,7 +83,7 @@ export const features = {
       description: 'HTTPS, security updates, regular backups and hosting you can depend on.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly Card[] }
+} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
 
 export const benefits = {
   heading: 'Benefits of a Professional Website',
@@ -127,7 +127,7 @@ export const whyUs = {
         'Updates, fixes and improvements after launch from the people who built your site.',
     },
   ],
-} as const satisfies { heading: string; cards: readonly Card[] }
+} as const satisfies { heading: string; cards: readonly CardContent[] }
 
 export const process = {
   heading: 'Our Development Process',

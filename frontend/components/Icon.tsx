@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
 
 /**
- * Named inline icons for content modules: a card's data says `icon: 'target'` and the page draws
- * it, so copy stays in data. Decorative (the card's title carries the meaning), no request, no font.
+ * Every icon the site draws, by name: a content module's card says `icon: 'target'`, the shell
+ * says `<Icon name="menu" />`. Inline SVG, decorative (a text or an accessible name beside it
+ * carries the meaning): no request, no icon font.
  */
 const paths = {
   target: (

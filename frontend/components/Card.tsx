@@ -1,0 +1,50 @@
+import { Box, Heading, Stack, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import { Icon, type IconName } from './Icon.tsx'
+
+/** What a card says: values, benefits, platforms, features, services. */
+export interface CardContent {
+  readonly title: string
+  readonly description: string
+  readonly icon?: IconName
+}
+
+export interface CardProps extends CardContent {
+  /** What follows the description: a check list, a link. */
+  readonly children?: ReactNode
+}
+
+/** One card of a grid, as a list item: an icon on a tinted tile, an h3 title, a description. */
+export function Card({ icon, title, description, children }: CardProps) {
+  return (
+    <Stack
+      as="li"
+      gap="4"
+      p="6"
+      bg="white"
+      borderWidth="1px"
+      borderColor="gray.200"
+      rounded="xl"
+      boxShadow="sm"
+    >
+      {icon && (
+        <Box
+          color="brand.fg"
+          bg="brand.subtle"
+          boxSize="12"
+          rounded="lg"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+        >
+          <Icon name={icon} />
+        </Box>
+      )}
+      <Heading as="h3" size="lg">
+        {title}
+      </Heading>
+      <Text color="gray.700">{description}</Text>
+      {children}
+    </Stack>
+  )
+}

@@ -1,16 +1,16 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+import { ActionButton, type LinkAction } from './LinkButton.tsx'
 
 export interface ClosingCtaProps {
   readonly id?: string
   readonly heading: string
   readonly text: string
-  /** The block's buttons (LinkButtons with the `onDark` tones). */
-  readonly children: ReactNode
+  /** The block's buttons: the first stands out, the rest are outlined. */
+  readonly actions: readonly LinkAction[]
 }
 
 /** The dark call-to-action block that ends a page and leads to the contact page. */
-export function ClosingCta({ id = 'get-started', heading, text, children }: ClosingCtaProps) {
+export function ClosingCta({ id = 'get-started', heading, text, actions }: ClosingCtaProps) {
   const headingId = `${id}-heading`
   return (
     <Box
@@ -29,7 +29,13 @@ export function ClosingCta({ id = 'get-started', heading, text, children }: Clos
           {text}
         </Text>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="4" justify="center">
-          {children}
+          {actions.map((action, index) => (
+            <ActionButton
+              key={action.label}
+              action={action}
+              tone={index === 0 ? 'onDark' : 'outlineOnDark'}
+            />
+          ))}
         </Stack>
       </Container>
     </Box>

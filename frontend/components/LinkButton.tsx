@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import { type AnalyticsEvent, trackingAttributes } from '../analytics/events.ts'
+import { type AnalyticsEvent, analyticsEvents, trackingAttributes } from '../analytics/events.ts'
 
 /** How a button-styled link looks: on a light background, or on the dark hero and closing blocks. */
 export type LinkButtonTone = 'solid' | 'outline' | 'onDark' | 'outlineOnDark'
@@ -41,5 +41,32 @@ export function LinkButton({
         {children}
       </a>
     </Button>
+  )
+}
+
+/** A button-styled link in a page's copy. `event` overrides the default click tracking. */
+export interface LinkAction {
+  readonly label: string
+  readonly href: string
+  readonly event?: AnalyticsEvent
+}
+
+/**
+ * A LinkButton for an action from a content module. A way to /contact records a cta_click with
+ * its label unless the action names its own event; other links record nothing.
+ */
+export function ActionButton({
+  action,
+  tone,
+}: {
+  readonly action: LinkAction
+  readonly tone?: LinkButtonTone
+}) {
+  const contactClick =
+    action.href === '/contact' ? analyticsEvents.ctaClick(action.label) : undefined
+  return (
+    <LinkButton href={action.href} tone={tone} clickEvent={action.event ?? contactClick}>
+      {action.label}
+    </LinkButton>
   )
 }

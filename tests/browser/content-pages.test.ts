@@ -337,3 +337,35 @@ describe('/privacy-policy', () => {
     await close()
   })
 })
+
+describe('closing calls to action', () => {
+  // The way to /contact in each page's closing block, and the cta_click label its click records.
+  const closingContactClicks = {
+    '/about': ['Book Your Free Consultation', 'About Consultation CTA'],
+    '/values': ['Start Your Free Consultation', 'Values Consultation CTA'],
+    '/services': ['Get Started Today', 'Services Get Started CTA'],
+    '/services/seo': ['Start SEO Project', 'Start SEO Project'],
+    '/services/social-media': ['Start Social Campaign', 'Start Social Campaign'],
+    '/services/ppc': ['Launch PPC Campaign', 'Launch PPC Campaign'],
+    '/services/email-marketing': ['Launch Email Campaign', 'Launch Email Campaign'],
+    '/why-choose-us': ['Book Your Free Consultation', 'Why Choose Us Consultation CTA'],
+    '/faq': ['Ask Us a Question', 'FAQ Contact CTA'],
+    '/terms': ['Contact Us', 'Contact Us'],
+  } as const
+
+  for (const [path, [button, label]] of Object.entries(closingContactClicks)) {
+    it(`${path}: '${button}' leads to /contact and records cta_click '${label}'`, async () => {
+      const { page, close } = await openPage(browser, path)
+      const link = page.locator('#get-started a[href="/contact"]')
+      await expect(link.textContent()).resolves.toBe(button)
+      const tracking = await link.evaluate((element) => ({ ...(element as HTMLElement).dataset }))
+      expect(tracking).toEqual({
+        trackOn: 'click',
+        trackAction: 'cta_click',
+        trackCategory: 'engagement',
+        trackLabel: label,
+      })
+      await close()
+    })
+  }
+})

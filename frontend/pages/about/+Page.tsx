@@ -1,11 +1,9 @@
 import { Box, Container, Flex, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { analyticsEvents } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { Icon } from '../../components/Icon.tsx'
 import { fallbackSrc, srcSet } from '../../components/images.ts'
-import { LinkButton } from '../../components/LinkButton.tsx'
 import { Section } from '../../components/Section.tsx'
 import { badges, breadcrumb, closing, hero, image, imageBadge, mission, story } from './content.ts'
 
@@ -107,18 +105,7 @@ export default function Page() {
           ))}
         </SimpleGrid>
       </Section>
-      <ClosingCta heading={closing.heading} text={closing.text}>
-        <LinkButton
-          href={closing.primary.href}
-          tone="onDark"
-          clickEvent={analyticsEvents.ctaClick('About Consultation CTA')}
-        >
-          {closing.primary.label}
-        </LinkButton>
-        <LinkButton href={closing.secondary.href} tone="outlineOnDark">
-          {closing.secondary.label}
-        </LinkButton>
-      </ClosingCta>
+      <ClosingCta heading={closing.heading} text={closing.text} actions={closing.actions} />
     </>
   )
 }

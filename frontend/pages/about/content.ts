@@ -1,3 +1,4 @@
+import { analyticsEvents } from '../../analytics/events.ts'
 import type { IconName } from '../../components/Icon.tsx'
 import type { ResponsiveImage } from '../../components/images.ts'
 import { site } from '../../site.ts'
@@ -65,6 +66,12 @@ export const imageBadge = { title: 'Premium Quality', text: 'Dedicated Service' 
 export const closing = {
   heading: 'Let’s Talk About Your Goals',
   text: 'Book a free, no-obligation consultation. We reply within 24 hours.',
-  primary: { label: 'Book Your Free Consultation', href: '/contact' },
-  secondary: { label: 'Read Our Values', href: '/values' },
+  actions: [
+    {
+      label: 'Book Your Free Consultation',
+      href: '/contact',
+      event: analyticsEvents.ctaClick('About Consultation CTA'),
+    },
+    { label: 'Read Our Values', href: '/values' },
+  ],
 } as const

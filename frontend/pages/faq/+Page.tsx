@@ -1,10 +1,8 @@
 import { Box, Text } from '@chakra-ui/react'
-import { analyticsEvents } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { JsonLd } from '../../components/JsonLd.tsx'
-import { LinkButton } from '../../components/LinkButton.tsx'
 import { Section } from '../../components/Section.tsx'
 import { faqPage } from '../../seo/structured-data.ts'
 import { breadcrumb, closing, hero, questions } from './content.ts'
@@ -70,15 +68,7 @@ export default function Page() {
           ))}
         </Box>
       </Section>
-      <ClosingCta heading={closing.heading} text={closing.text}>
-        <LinkButton
-          href={closing.action.href}
-          tone="onDark"
-          clickEvent={analyticsEvents.ctaClick('FAQ Contact CTA')}
-        >
-          {closing.action.label}
-        </LinkButton>
-      </ClosingCta>
+      <ClosingCta heading={closing.heading} text={closing.text} actions={closing.actions} />
       <JsonLd data={faqPage(questions.entries)} />
     </>
   )

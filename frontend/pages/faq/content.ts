@@ -1,3 +1,4 @@
+import { analyticsEvents } from '../../analytics/events.ts'
 import { site } from '../../site.ts'
 
 export const meta = {
@@ -79,5 +80,11 @@ export const questions = {
 export const closing = {
   heading: 'Still Have Questions?',
   text: 'We are happy to help. Get in touch and we will reply within 24 hours.',
-  action: { label: 'Ask Us a Question', href: '/contact' },
+  actions: [
+    {
+      label: 'Ask Us a Question',
+      href: '/contact',
+      event: analyticsEvents.ctaClick('FAQ Contact CTA'),
+    },
+  ],
 } as const

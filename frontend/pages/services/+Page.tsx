@@ -1,11 +1,9 @@
 import { Link, SimpleGrid, VisuallyHidden } from '@chakra-ui/react'
-import { analyticsEvents } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { Card } from '../../components/Card.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { LinkButton } from '../../components/LinkButton.tsx'
 import { Section } from '../../components/Section.tsx'
 import {
   analytics,
@@ -40,15 +38,7 @@ export default function Page() {
           </Card>
         </SimpleGrid>
       </Section>
-      <ClosingCta heading={closing.heading} text={closing.text}>
-        <LinkButton
-          href={closing.action.href}
-          tone="onDark"
-          clickEvent={analyticsEvents.ctaClick('Services Get Started CTA')}
-        >
-          {closing.action.label}
-        </LinkButton>
-      </ClosingCta>
+      <ClosingCta heading={closing.heading} text={closing.text} actions={closing.actions} />
     </>
   )
 }

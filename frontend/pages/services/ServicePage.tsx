@@ -1,22 +1,16 @@
 import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import { type AnalyticsEvent, analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { Icon } from '../../components/Icon.tsx'
 import { JsonLd } from '../../components/JsonLd.tsx'
-import { LinkButton } from '../../components/LinkButton.tsx'
+import { ActionButton } from '../../components/LinkButton.tsx'
 import { service } from '../../seo/structured-data.ts'
 import { site } from '../../site.ts'
-import type { BenefitPanel, LinkAction, Offering, ServicePageContent } from './service-page.ts'
-
-/** What a click on an action records: its own event, else a cta_click for a way to /contact. */
-function clickEvent(action: LinkAction): AnalyticsEvent | undefined {
-  if (action.event) return action.event
-  return action.href === '/contact' ? analyticsEvents.ctaClick(action.label) : undefined
-}
+import type { BenefitPanel, Offering, ServicePageContent } from './service-page.ts'
 
 export interface ServicePageProps {
   readonly content: ServicePageContent
@@ -39,11 +33,7 @@ export function ServicePage({ content, catalogue, children }: ServicePageProps) 
         items={[{ label: 'Services', href: '/services' }, { label: content.breadcrumb }]}
       />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} headingLevel="h2">
-        {hero.action && (
-          <LinkButton href={hero.action.href} clickEvent={clickEvent(hero.action)}>
-            {hero.action.label}
-          </LinkButton>
-        )}
+        {hero.action && <ActionButton action={hero.action} />}
       </HeroBanner>
       <Box
         as="section"
@@ -63,18 +53,7 @@ export function ServicePage({ content, catalogue, children }: ServicePageProps) 
         </Container>
       </Box>
       {children}
-      <ClosingCta heading={closing.heading} text={closing.text}>
-        {closing.actions.map((action, index) => (
-          <LinkButton
-            key={action.label}
-            href={action.href}
-            tone={index === 0 ? 'onDark' : 'outlineOnDark'}
-            clickEvent={clickEvent(action)}
-          >
-            {action.label}
-          </LinkButton>
-        ))}
-      </ClosingCta>
+      <ClosingCta heading={closing.heading} text={closing.text} actions={closing.actions} />
       <JsonLd
         data={service(site, {
           name: content.serviceName,

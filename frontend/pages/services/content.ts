@@ -1,3 +1,4 @@
+import { analyticsEvents } from '../../analytics/events.ts'
 import type { IconName } from '../../components/Icon.tsx'
 import { site } from '../../site.ts'
 import { page as emailMarketing } from './email-marketing/content.ts'
@@ -72,5 +73,11 @@ export const analytics = {
 export const closing = {
   heading: 'Not Sure Where to Start?',
   text: 'Tell us about your business and goals. We will recommend the right mix of services and reply within 24 hours.',
-  action: { label: 'Get Started Today', href: '/contact' },
+  actions: [
+    {
+      label: 'Get Started Today',
+      href: '/contact',
+      event: analyticsEvents.ctaClick('Services Get Started CTA'),
+    },
+  ],
 } as const

@@ -1,11 +1,4 @@
-import type { AnalyticsEvent } from '../../analytics/events.ts'
-
-/** A button-styled link in a page's copy. `event` overrides the default cta_click tracking. */
-export interface LinkAction {
-  readonly label: string
-  readonly href: string
-  readonly event?: AnalyticsEvent
-}
+import type { LinkAction } from '../../components/LinkButton.tsx'
 
 export interface Offering {
   readonly title: string

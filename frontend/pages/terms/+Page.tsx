@@ -2,7 +2,6 @@ import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { LegalDocument } from '../../components/LegalDocument.tsx'
-import { LinkButton } from '../../components/LinkButton.tsx'
 import { breadcrumb, closing, hero, intro, sections } from './content.ts'
 
 export default function Page() {
@@ -11,11 +10,7 @@ export default function Page() {
       <BreadcrumbTrail items={[{ label: breadcrumb }]} />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} />
       <LegalDocument intro={intro} sections={sections} />
-      <ClosingCta heading={closing.heading} text={closing.text}>
-        <LinkButton href={closing.action.href} tone="onDark">
-          {closing.action.label}
-        </LinkButton>
-      </ClosingCta>
+      <ClosingCta heading={closing.heading} text={closing.text} actions={closing.actions} />
     </>
   )
 }

@@ -136,5 +136,5 @@ export const sections = [
 export const closing = {
   heading: 'Questions About These Terms?',
   text: 'We are happy to talk them through before you sign up. We reply within 24 hours.',
-  action: { label: 'Contact Us', href: '/contact' },
+  actions: [{ label: 'Contact Us', href: '/contact' }],
 } as const

@@ -1,9 +1,7 @@
-import { analyticsEvents } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { CardGrid } from '../../components/CardGrid.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { LinkButton } from '../../components/LinkButton.tsx'
 import { Section } from '../../components/Section.tsx'
 import { breadcrumb, closing, hero, values } from './content.ts'
 
@@ -15,15 +13,7 @@ export default function Page() {
       <Section id="values" heading={values.heading} intro={values.intro}>
         <CardGrid cards={values.cards} />
       </Section>
-      <ClosingCta heading={closing.heading} text={closing.text}>
-        <LinkButton
-          href={closing.action.href}
-          tone="onDark"
-          clickEvent={analyticsEvents.ctaClick('Values Consultation CTA')}
-        >
-          {closing.action.label}
-        </LinkButton>
-      </ClosingCta>
+      <ClosingCta heading={closing.heading} text={closing.text} actions={closing.actions} />
     </>
   )
 }

@@ -1,3 +1,4 @@
+import { analyticsEvents } from '../../analytics/events.ts'
 import type { CardContent } from '../../components/Card.tsx'
 import { site } from '../../site.ts'
 
@@ -61,5 +62,11 @@ export const values = {
 export const closing = {
   heading: 'Work With a Team That Shares Your Values',
   text: 'Find out what these principles could mean for your business in a free consultation.',
-  action: { label: 'Start Your Free Consultation', href: '/contact' },
+  actions: [
+    {
+      label: 'Start Your Free Consultation',
+      href: '/contact',
+      event: analyticsEvents.ctaClick('Values Consultation CTA'),
+    },
+  ],
 } as const

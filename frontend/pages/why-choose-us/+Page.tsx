@@ -1,11 +1,9 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { analyticsEvents } from '../../analytics/events.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { CardGrid } from '../../components/CardGrid.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { LinkButton } from '../../components/LinkButton.tsx'
 import { Section } from '../../components/Section.tsx'
 import { advantages, benefits, breadcrumb, closing, hero, promise } from './content.ts'
 
@@ -48,15 +46,7 @@ export default function Page() {
           </SimpleGrid>
         </Container>
       </Box>
-      <ClosingCta heading={closing.heading} text={closing.text}>
-        <LinkButton
-          href={closing.action.href}
-          tone="onDark"
-          clickEvent={analyticsEvents.ctaClick('Why Choose Us Consultation CTA')}
-        >
-          {closing.action.label}
-        </LinkButton>
-      </ClosingCta>
+      <ClosingCta heading={closing.heading} text={closing.text} actions={closing.actions} />
     </>
   )
 }

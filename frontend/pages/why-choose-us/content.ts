@@ -1,3 +1,4 @@
+import { analyticsEvents } from '../../analytics/events.ts'
 import type { CardContent } from '../../components/Card.tsx'
 import { site } from '../../site.ts'
 
@@ -86,5 +87,11 @@ export const promise = {
 export const closing = {
   heading: 'See the Difference for Yourself',
   text: 'Book a free consultation and get an honest view of where your marketing could take you.',
-  action: { label: 'Book Your Free Consultation', href: '/contact' },
+  actions: [
+    {
+      label: 'Book Your Free Consultation',
+      href: '/contact',
+      event: analyticsEvents.ctaClick('Why Choose Us Consultation CTA'),
+    },
+  ],
 } as const

@@ -2,8 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
 
 export interface DebugChromium {
   readonly port: number
@@ -15,19 +14,7 @@ export async function startDebugChromium(): Promise<DebugChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'))
   const child: ChildProcess = spawn(
     chromiumPath,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+    [...headlessFlags, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   )
   const port = await new Promise<number>((resolve, reject) => {

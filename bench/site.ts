@@ -23,7 +23,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
 import { startLocalServer } from '../infra/local/server.ts'
 import { routes, unlistedPages } from '../shared/routes.ts'
-import { chromiumPath, startDebugChromium } from './chromium-debug.ts'
+import { chromiumPath } from '../tests/browser/chromium-binary.ts'
+import { startDebugChromium } from './chromium-debug.ts'
 
 const { values: options } = parseArgs({
   options: {

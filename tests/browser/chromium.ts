@@ -1,24 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
-
-/** Debian's Chromium (Playwright's own download is not available on these machines). */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { chromiumPath, headlessFlags } from './chromium-binary.ts'
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  return chromium.launch({ executablePath: chromiumPath, args: [...headlessFlags] })
 }
 
 export const viewports = {

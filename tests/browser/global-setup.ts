@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node'
 import { silentLogger } from '../../functions/log.ts'
 import { startApiStack } from '../../infra/local/api-stack.ts'
 import { startLocalServer } from '../../infra/local/server.ts'
-import { chromiumPath } from './chromium.ts'
+import { chromiumPath } from './chromium-binary.ts'
 import { buildSite } from './site-build.ts'
 
 declare module 'vitest' {

@@ -36,6 +36,7 @@ import {
   sesOutageScenario,
   startFaultStack,
 } from '../infra/local/faults.ts'
+import { sampleEnquiry } from '../shared/sample-enquiry.ts'
 
 const { values: options } = parseArgs({
   options: {
@@ -109,15 +110,7 @@ const { handler } = (await import(pathToFileURL(bundled.outfile).href)) as {
   handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<{ statusCode: number }>
 }
 const context = { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10_000 } as Context
-const body = JSON.stringify({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.co.uk',
-  phone: '020 7946 0000',
-  company: 'Analytical Engines Ltd',
-  position: 'Director',
-  message: 'We would like help with our SEO, please.',
-})
+const body = JSON.stringify(sampleEnquiry)
 const event = (): APIGatewayProxyEventV2 => ({
   version: '2.0',
   routeKey: '$default',

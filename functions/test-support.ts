@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import type { ContactSubmission } from '../shared/contact.ts'
+import { sampleEnquiry } from '../shared/sample-enquiry.ts'
 import type { FunctionConfig } from './config.ts'
 
 /** Test fixtures shared by the functions' tests (not shipped: no handler imports it). */
@@ -10,15 +11,7 @@ export const testConfig: FunctionConfig = {
   region: 'eu-west-2',
 }
 
-export const validSubmission: ContactSubmission = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'Ada@Example.co.uk',
-  phone: '020 7946 0000',
-  company: 'Analytical Engines Ltd',
-  position: 'Director',
-  message: 'We would like help with our SEO, please.',
-}
+export const validSubmission: ContactSubmission = { ...sampleEnquiry, email: 'Ada@Example.co.uk' }
 
 /** Strings that must never reach a log line. */
 export const personalValues = [

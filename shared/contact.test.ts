@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { contactMessages, contactSchema, fieldErrors, maxLengths } from './contact.ts'
+import { sampleEnquiry } from './sample-enquiry.ts'
 
-const valid = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.co.uk',
-  phone: '020 7946 0000',
-  company: 'Analytical Engines Ltd',
-  position: 'Director',
-  message: 'We would like help with our SEO.',
-}
+const valid = sampleEnquiry
 
 const errorsFor = (input: unknown) => {
   const result = contactSchema.safeParse(input)

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
 import { submitContact } from './contacts.ts'
 import { apiRequest, HttpError, throwIfResNotOk } from './request.ts'
 
@@ -83,15 +84,7 @@ describe('the error for a non-OK response', () => {
 })
 
 describe('submitContact', () => {
-  const submission = {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.co.uk',
-    phone: '020 7946 0000',
-    company: 'Analytical Engines Ltd',
-    position: 'Director',
-    message: 'We would like help with our SEO.',
-  }
+  const submission = sampleEnquiry
 
   it('posts the enquiry with its honeypot and idempotency key, and returns the created record', async () => {
     const created = { id: 'e1', createdAt: '2026-01-01T00:00:00.000Z', message: 'Thanks' }

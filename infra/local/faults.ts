@@ -24,6 +24,7 @@ import { createRetryHandler } from '../../functions/notification-retry/create-ha
 import type { RetrySummary } from '../../functions/notification-retry/retry.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryTable, normaliseEmail } from '../../shared/enquiry-table.ts'
+import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
 import { type HttpApiHandler, httpApiRoute } from './api-gateway.ts'
 import { localCredentials, localTableName } from './api-stack.ts'
 import { ensureEnquiryTable, startDynalite, startSesEmulator } from './emulators.ts'
@@ -304,15 +305,7 @@ export interface LoadResult {
 
 /** One valid enquiry, the same for the whole run, from an address of its own. */
 function enquiryBody(email: string) {
-  return JSON.stringify({
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email,
-    phone: '020 7946 0000',
-    company: 'Analytical Engines Ltd',
-    position: 'Director',
-    message: 'We would like help with our SEO, please.',
-  })
+  return JSON.stringify({ ...sampleEnquiry, email })
 }
 
 /**

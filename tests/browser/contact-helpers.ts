@@ -1,17 +1,10 @@
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core'
 import { expect } from 'vitest'
+import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
 import { url, viewports } from './chromium.ts'
 
 /** A complete, valid enquiry, as a visitor would type it. */
-export const enquiry = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.co.uk',
-  phone: '020 7946 0000',
-  company: 'Analytical Engines Ltd',
-  position: 'Director',
-  message: 'We would like help with our SEO, please.',
-} as const
+export const enquiry = sampleEnquiry
 
 export type EnquiryField = keyof typeof enquiry
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contactMessages, maxLengths } from '../../../shared/contact.ts'
+import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
 import { HttpError } from '../../api/request.ts'
 import {
   type ContactValues,
@@ -16,15 +17,7 @@ import {
   withFieldError,
 } from './form-state.ts'
 
-const filled: ContactValues = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.co.uk',
-  phone: '020 7946 0000',
-  company: 'Analytical Engines Ltd',
-  position: 'Director',
-  message: 'We would like help with our SEO.',
-}
+const filled: ContactValues = sampleEnquiry
 
 describe('the submit button', () => {
   it('is disabled while the form starts empty', () => {

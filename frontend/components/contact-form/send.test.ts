@@ -1,15 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
+import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
 import { sendEnquiry } from './send.ts'
 
-const submission = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.co.uk',
-  phone: '020 7946 0000',
-  company: 'Analytical Engines Ltd',
-  position: 'Director',
-  message: 'We would like help with our SEO.',
-}
+const submission = sampleEnquiry
 
 describe('sending an enquiry', () => {
   it('records contact_form_submit (engagement, contact_page) before the call', async () => {

@@ -27,24 +27,30 @@ export function Card({ icon, title, description, children }: CardProps) {
       rounded="xl"
       boxShadow="sm"
     >
-      {icon && (
-        <Box
-          color="brand.fg"
-          bg="brand.subtle"
-          boxSize="12"
-          rounded="lg"
-          display="flex"
-          alignItems="center"
-          justifyContent="center"
-        >
-          <Icon name={icon} />
-        </Box>
-      )}
+      {icon && <IconTile name={icon} />}
       <Heading as="h3" size="lg">
         {title}
       </Heading>
       <Text color="gray.700">{description}</Text>
       {children}
     </Stack>
+  )
+}
+
+/** An icon on a tinted square: the mark beside a card's title or a contact detail. */
+export function IconTile({ name }: { readonly name: IconName }) {
+  return (
+    <Box
+      color="brand.fg"
+      bg="brand.subtle"
+      boxSize="12"
+      flexShrink="0"
+      rounded="lg"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+    >
+      <Icon name={name} />
+    </Box>
   )
 }

@@ -1,10 +1,11 @@
 import { Box, Container, Grid, Heading, Link, List, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { telHref } from '../../../shared/site.ts'
+import { IconTile } from '../../components/Card.tsx'
 import { ContactForm } from '../../components/contact-form/ContactForm.tsx'
 import { ISLAND_ATTRIBUTE } from '../../components/contact-form/island.ts'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { Icon } from '../../components/Icon.tsx'
+import { Icon, type IconName } from '../../components/Icon.tsx'
 import { site } from '../../site.ts'
 import { benefits, details, hero } from './content.ts'
 
@@ -46,17 +47,17 @@ function ContactDetails() {
       </Heading>
       <Text color="gray.700">{details.intro}</Text>
       <Stack as="ul" gap="5" listStyleType="none">
-        <DetailRow icon={<Icon name="mail" />} label={details.email.label}>
+        <DetailRow icon="mail" label={details.email.label}>
           <Link href={`mailto:${site.email}`} color="brand.fg" textDecoration="underline">
             {details.email.value}
           </Link>
         </DetailRow>
-        <DetailRow icon={<Icon name="handset" />} label={details.phone.label}>
+        <DetailRow icon="handset" label={details.phone.label}>
           <Link href={telHref(site.phone)} color="brand.fg" textDecoration="underline">
             {details.phone.value}
           </Link>
         </DetailRow>
-        <DetailRow icon={<Icon name="shield" />} label={details.ico.label}>
+        <DetailRow icon="shield" label={details.ico.label}>
           <Text>{details.ico.text}</Text>
           <Link href={details.ico.privacy.href} color="brand.fg" textDecoration="underline">
             {details.ico.privacy.label}
@@ -72,24 +73,13 @@ function DetailRow({
   label,
   children,
 }: {
-  icon: ReactNode
+  icon: IconName
   label: string
   children: ReactNode
 }) {
   return (
     <Box as="li" display="flex" gap="4" alignItems="flex-start">
-      <Box
-        color="brand.fg"
-        bg="brand.subtle"
-        boxSize="12"
-        rounded="lg"
-        display="flex"
-        alignItems="center"
-        justifyContent="center"
-        flexShrink="0"
-      >
-        {icon}
-      </Box>
+      <IconTile name={icon} />
       <Stack gap="1" minW="0" wordBreak="break-word">
         <Text fontWeight="bold">{label}</Text>
         {children}

@@ -111,9 +111,8 @@ function problemResponse(
   if (error instanceof HttpProblem) {
     return jsonResponse(error.status, { message: error.message }, error.headers)
   }
-  // Middy's body parser: 422 for JSON it cannot parse (or that smuggles `__proto__`).
+  // Middy's body parser: a 4xx (422) for JSON it cannot parse (or that smuggles `__proto__`).
   const status = (error as { statusCode?: unknown } | undefined)?.statusCode
-  if (status === 422) return jsonResponse(422, { message: responseMessages.malformedJson })
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return jsonResponse(status, { message: responseMessages.malformedJson })
   }

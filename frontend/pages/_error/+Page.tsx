@@ -1,5 +1,6 @@
-import { Button, Container, Heading, Text } from '@chakra-ui/react'
+import { Container, Heading, Text } from '@chakra-ui/react'
 import { usePageContext } from 'vike-react/usePageContext'
+import { LinkButton } from '../../components/LinkButton.tsx'
 import { notFound, serverError } from './content.ts'
 
 export default function Page() {
@@ -13,9 +14,7 @@ export default function Page() {
       <Text fontSize="lg" color="gray.700" mb="8">
         {content.text}
       </Text>
-      <Button asChild type={undefined} colorPalette="brand" size="lg">
-        <a href="/">Back to the home page</a>
-      </Button>
+      <LinkButton href="/">Back to the home page</LinkButton>
     </Container>
   )
 }

@@ -1,6 +1,5 @@
 import { Box, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { telHref } from '../../../shared/site.ts'
-import { analyticsEvents } from '../../analytics/events.ts'
 import { Card } from '../../components/Card.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
@@ -98,7 +97,7 @@ export default function Page() {
             href={callToAction.button.href}
             size="xl"
             tone="onDark"
-            clickEvent={analyticsEvents.ctaClick('Free Consultation CTA')}
+            clickEvent={callToAction.button.event}
           >
             {callToAction.button.label}
           </LinkButton>

@@ -1,3 +1,4 @@
+import { analyticsEvents } from '../../analytics/events.ts'
 import { site } from '../../site.ts'
 
 export const meta = {
@@ -70,5 +71,9 @@ export const callToAction = {
     { kind: 'email', title: 'Email Us', detail: site.email },
     { kind: 'form', title: 'Contact Form', detail: 'Send us a message' },
   ],
-  button: { label: 'Start Your Free Consultation', href: '/contact' },
+  button: {
+    label: 'Start Your Free Consultation',
+    href: '/contact',
+    event: analyticsEvents.ctaClick('Free Consultation CTA'),
+  },
 } as const

@@ -10,9 +10,9 @@ import { JsonLd } from '../../components/JsonLd.tsx'
 import { ActionButton } from '../../components/LinkButton.tsx'
 import { service } from '../../seo/structured-data.ts'
 import { site } from '../../site.ts'
-import type { BenefitPanel, Offering, ServicePageContent } from './service-page.ts'
+import type { BenefitPanel, Offering, OfferingList, ServicePageContent } from './service-page.ts'
 
-export interface ServicePageProps {
+interface ServicePageProps {
   readonly content: ServicePageContent
   /** What the Service structured data lists as the offer catalogue. */
   readonly catalogue: readonly Offering[]
@@ -66,12 +66,8 @@ export function ServicePage({ content, catalogue, children }: ServicePageProps) 
   )
 }
 
-export interface OfferingsSectionProps {
-  readonly offerings: {
-    readonly heading: string
-    readonly intro: string
-    readonly items: readonly Offering[]
-  }
+interface OfferingsSectionProps {
+  readonly offerings: OfferingList
   readonly panel: BenefitPanel
 }
 

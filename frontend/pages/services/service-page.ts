@@ -5,6 +5,13 @@ export interface Offering {
   readonly description: string
 }
 
+/** A service page's offerings: the list beside its benefits panel. */
+export interface OfferingList {
+  readonly heading: string
+  readonly intro: string
+  readonly items: readonly Offering[]
+}
+
 /** The parts every service page shares (spec: hero, H1 intro, ..., closing call to action). */
 export interface ServicePageContent {
   readonly meta: {

@@ -2,7 +2,7 @@ import type { CardContent } from '../../../components/Card.tsx'
 import { site } from '../../../site.ts'
 import {
   type BenefitPanel,
-  type Offering,
+  type OfferingList,
   type ServicePageContent,
   viewAllServices,
 } from '../service-page.ts'
@@ -90,7 +90,7 @@ export const offerings = {
       description: 'Bids adjusted continuously to put your budget where it earns the most.',
     },
   ],
-} as const satisfies { heading: string; intro: string; items: readonly Offering[] }
+} as const satisfies OfferingList
 
 export const benefits = {
   heading: 'Benefits of PPC',

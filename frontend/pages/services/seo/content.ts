@@ -1,7 +1,7 @@
 import { site } from '../../../site.ts'
 import {
   type BenefitPanel,
-  type Offering,
+  type OfferingList,
   type ServicePageContent,
   viewAllServices,
 } from '../service-page.ts'
@@ -94,7 +94,7 @@ export const offerings = {
         'Where your rivals win their traffic, and the gaps in their strategy you can take from them.',
     },
   ],
-} as const satisfies { heading: string; intro: string; items: readonly Offering[] }
+} as const satisfies OfferingList
 
 export const whySeoMatters = {
   heading: 'Why SEO Matters',

@@ -2,7 +2,7 @@ import type { CardContent } from '../../../components/Card.tsx'
 import { site } from '../../../site.ts'
 import {
   type BenefitPanel,
-  type Offering,
+  type OfferingList,
   type ServicePageContent,
   viewAllServices,
 } from '../service-page.ts'
@@ -91,7 +91,7 @@ export const offerings = {
       description: 'Reach, engagement, clicks and sales reported monthly in plain English.',
     },
   ],
-} as const satisfies { heading: string; intro: string; items: readonly Offering[] }
+} as const satisfies OfferingList
 
 export const impact = {
   heading: 'The Impact of Social Media',

@@ -23,7 +23,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
 import { startLocalServer } from '../infra/local/server.ts'
 import { routes, unlistedPages } from '../shared/routes.ts'
-import { chromiumPath } from '../tests/browser/chromium-binary.ts'
+import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
 import { startDebugChromium } from './chromium-debug.ts'
 
 const { values: options } = parseArgs({
@@ -146,7 +146,7 @@ if (pages.length === 0) throw new Error(`No built pages to measure under ${root}
 const server = await startLocalServer({ root, port: 0, analytics: false })
 const browser = await chromium.launch({
   executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  args: [...headlessFlags],
 })
 const debugChromium = await startDebugChromium()
 

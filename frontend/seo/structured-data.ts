@@ -1,5 +1,6 @@
 import { absoluteUrl, type Site, telHref } from '../../shared/site.ts'
 import type { BreadcrumbItem } from '../components/breadcrumbs.ts'
+import { socialImagePath } from '../components/images.ts'
 
 /**
  * schema.org JSON-LD for search engines, built from the same content modules that render each
@@ -36,7 +37,7 @@ export function organization(
     description: details.description,
     email: site.email,
     telephone: internationalPhone(site.phone),
-    image: absoluteUrl(site, '/images/social-default.jpg'),
+    image: absoluteUrl(site, socialImagePath),
     areaServed: { '@type': 'Country', name: 'United Kingdom' },
     knowsAbout: details.services,
     contactPoint: {

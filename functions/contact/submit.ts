@@ -1,10 +1,5 @@
 import { contactSchema, type FieldErrors, fieldErrors } from '../../shared/contact.ts'
-import {
-  buildEnquiry,
-  enquiryIdFor,
-  submissionHash,
-  wellFormedSubmission,
-} from '../enquiries/item.ts'
+import { buildEnquiry, enquiryIdFor, wellFormedSubmission } from '../enquiries/item.ts'
 import { type NotifyDependencies, notifyAgency } from '../enquiries/notify.ts'
 import { errorName } from '../log.ts'
 import { honeypotFilled } from './request.ts'
@@ -51,7 +46,7 @@ export async function submitEnquiry(
     if (!created) {
       const existing = await deps.store.get(id)
       if (!existing) throw new Error('Enquiry vanished after a conflicting write')
-      if (existing.submissionHash !== submissionHash(submission)) {
+      if (existing.submissionHash !== enquiry.submissionHash) {
         deps.log({
           level: 'warn',
           event: 'enquiry_idempotency_key_reused',

@@ -14,7 +14,6 @@ const labels = [
   ['phone', 'Phone'],
   ['company', 'Company'],
   ['position', 'Position'],
-  ['message', 'Message'],
 ] as const
 
 const htmlEntities: Record<string, string> = {
@@ -55,9 +54,7 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
     `New enquiry ${enquiry.id}, received ${received}.`,
     'Reply to this e-mail to answer the enquirer directly.',
     '',
-    ...labels
-      .filter(([field]) => field !== 'message')
-      .map(([field, label]) => `${label}: ${enquiry[field]}`),
+    ...labels.map(([field, label]) => `${label}: ${enquiry[field]}`),
     '',
     'Message:',
     enquiry.message,
@@ -65,7 +62,6 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
   ].join('\n')
 
   const rows = labels
-    .filter(([field]) => field !== 'message')
     .map(
       ([field, label]) =>
         `<tr><th align="left" style="padding:4px 12px 4px 0">${label}</th><td style="padding:4px 0">${escapeHtml(enquiry[field])}</td></tr>`,

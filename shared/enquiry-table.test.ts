@@ -1,7 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { RETENTION_YEARS } from './contact.ts'
-import { normaliseEmail, retentionExpiresAt } from './enquiry-table.ts'
+import {
+  emailStatuses,
+  enquiryRef,
+  needsAttention,
+  normaliseEmail,
+  retentionExpiresAt,
+} from './enquiry-table.ts'
 
 const epoch = (iso: string) => Date.parse(iso) / 1000
 
@@ -57,5 +63,23 @@ describe('retention expiry (the TTL attribute)', () => {
 describe('normaliseEmail', () => {
   it('trims and lower-cases, for the by-email index', () => {
     expect(normaliseEmail('  Ada@Example.CO.UK ')).toBe('ada@example.co.uk')
+  })
+})
+
+describe('enquiryRef', () => {
+  it('is the first eight hex digits of the id, upper-cased', () => {
+    expect(enquiryRef('3f9a1c2b-7d4e-5f60-8a9b-0c1d2e3f4a5b')).toBe('3F9A1C2B')
+  })
+})
+
+describe('needsAttention', () => {
+  it('holds for the statuses a person must look at, never for pending, sent or delivered', () => {
+    expect(emailStatuses.filter(needsAttention)).toEqual([
+      'bounced',
+      'complained',
+      'rejected',
+      'gave-up',
+      'held',
+    ])
   })
 })

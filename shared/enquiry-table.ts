@@ -16,14 +16,89 @@ export const enquiryTable = {
     name: 'pending-email',
     partitionKey: 'emailPending',
     sortKey: 'createdAt',
+    // The retry reads each item itself (consistently): the index holds no personal data.
+    projection: 'KEYS_ONLY',
   },
   /** Every enquiry of one address (lower-cased, trimmed), for access and erasure requests. */
   emailIndex: {
     name: 'by-email',
     partitionKey: 'emailNormalised',
     sortKey: 'createdAt',
+    projection: 'ALL',
+  },
+  /** The short reference staff read in an e-mail's subject, back to its enquiry (keys only). */
+  refIndex: {
+    name: 'by-ref',
+    partitionKey: 'ref',
+    projection: 'KEYS_ONLY',
+  },
+  /**
+   * Sparse index of enquiries a person must look at: only items carrying `attention` (their
+   * e-mail gave up, bounced, was complained about or rejected, or it was held back as spam)
+   * appear in it, so ops list them without a scan (keys only).
+   */
+  attentionIndex: {
+    name: 'needs-attention',
+    partitionKey: 'attention',
+    sortKey: 'createdAt',
+    projection: 'KEYS_ONLY',
   },
 } as const
+
+/** A global secondary index of the table: string keys, and what it copies from each item. */
+export interface EnquiryIndex {
+  readonly name: string
+  readonly partitionKey: string
+  readonly sortKey?: string
+  readonly projection: 'KEYS_ONLY' | 'ALL'
+}
+
+/** Every index, for the CDK construct and the local stack to create alike. */
+export const enquiryIndexes: readonly EnquiryIndex[] = [
+  enquiryTable.pendingEmailIndex,
+  enquiryTable.emailIndex,
+  enquiryTable.refIndex,
+  enquiryTable.attentionIndex,
+]
+
+/**
+ * Where an enquiry's e-mail to the agency stands. `pending` → `sent` (SES accepted it) →
+ * `delivered` | `bounced` | `complained` | `rejected` (SES's events); `gave-up` when every attempt
+ * failed; `held` when it was kept out of the inbox as certain spam.
+ */
+export const emailStatuses = [
+  'pending',
+  'sent',
+  'delivered',
+  'bounced',
+  'complained',
+  'rejected',
+  'gave-up',
+  'held',
+] as const
+export type EmailStatus = (typeof emailStatuses)[number]
+
+/** The statuses that put an enquiry in the `needs-attention` index (`attention` = the status). */
+export const attentionStatuses = [
+  'gave-up',
+  'bounced',
+  'complained',
+  'rejected',
+  'held',
+] as const satisfies readonly EmailStatus[]
+export type AttentionStatus = (typeof attentionStatuses)[number]
+
+export function needsAttention(status: EmailStatus): status is AttentionStatus {
+  return (attentionStatuses as readonly EmailStatus[]).includes(status)
+}
+
+/**
+ * The enquiry's short reference: the first eight hex digits of its id, upper-cased (`3F9A1C2B`).
+ * Short enough to compare at a glance in a subject line; the full id stays in the body.
+ */
+export function enquiryRef(id: string): string {
+  return id.replaceAll('-', '').slice(0, 8).toUpperCase()
+}
 
 /** The value `emailPending` holds while an e-mail is owed (one partition: few items, short-lived). */
 export const EMAIL_PENDING = 'PENDING'

@@ -14,8 +14,10 @@ describe('buildEnquiry', () => {
       createdAt: '2024-02-29T10:15:30.123Z',
       expiresAt: Date.parse('2027-02-28T10:15:30Z') / 1000,
       submissionHash: submissionHash(validSubmission),
+      ref: 'ID1',
       emailPending: 'PENDING',
       emailStatus: 'pending',
+      emailStatusAt: '2024-02-29T10:15:30.123Z',
       emailAttempts: 0,
     })
   })

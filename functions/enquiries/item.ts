@@ -1,6 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { ContactSubmission } from '../../shared/contact.ts'
-import { EMAIL_PENDING, normaliseEmail, retentionExpiresAt } from '../../shared/enquiry-table.ts'
+import {
+  type AttentionStatus,
+  EMAIL_PENDING,
+  type EmailStatus,
+  enquiryRef,
+  normaliseEmail,
+  retentionExpiresAt,
+} from '../../shared/enquiry-table.ts'
 
 /** What the table holds for one enquiry. */
 export interface Enquiry extends ContactSubmission {
@@ -14,7 +21,13 @@ export interface Enquiry extends ContactSubmission {
   readonly submissionHash: string
   /** Present (as `PENDING`) only while the agency's e-mail is owed: the sparse index's key. */
   readonly emailPending?: typeof EMAIL_PENDING
-  readonly emailStatus: 'pending' | 'sent'
+  /** The short reference in the e-mail's subject (the `by-ref` index's key). */
+  readonly ref: string
+  readonly emailStatus: EmailStatus
+  /** When `emailStatus` last changed (ISO 8601). */
+  readonly emailStatusAt: string
+  /** Present (as the status) only while a person must look at it: the sparse index's key. */
+  readonly attention?: AttentionStatus
   readonly emailAttempts: number
   readonly emailLastAttemptAt?: string
   readonly emailSentAt?: string
@@ -30,8 +43,10 @@ export function buildEnquiry(submission: ContactSubmission, id: string, createdA
     createdAt: createdAt.toISOString(),
     expiresAt: retentionExpiresAt(createdAt),
     submissionHash: submissionHash(submission),
+    ref: enquiryRef(id),
     emailPending: EMAIL_PENDING,
     emailStatus: 'pending',
+    emailStatusAt: createdAt.toISOString(),
     emailAttempts: 0,
   }
 }

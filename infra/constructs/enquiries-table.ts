@@ -3,11 +3,12 @@ import {
   AttributeType,
   Billing,
   type ITableV2,
+  ProjectionType,
   TableEncryptionV2,
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb'
 import { Construct } from 'constructs'
-import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { enquiryIndexes, enquiryTable } from '../../shared/enquiry-table.ts'
 
 export interface EnquiriesTableProps {
   /**
@@ -27,7 +28,6 @@ export class EnquiriesTable extends Construct {
 
   constructor(scope: Construct, id: string, props: EnquiriesTableProps = {}) {
     super(scope, id)
-    const { pendingEmailIndex, emailIndex } = enquiryTable
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: enquiryTable.partitionKey, type: AttributeType.STRING },
       billing: Billing.onDemand(),
@@ -40,18 +40,12 @@ export class EnquiriesTable extends Construct {
       encryption: TableEncryptionV2.awsManagedKey(),
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
-      globalSecondaryIndexes: [
-        {
-          indexName: pendingEmailIndex.name,
-          partitionKey: { name: pendingEmailIndex.partitionKey, type: AttributeType.STRING },
-          sortKey: { name: pendingEmailIndex.sortKey, type: AttributeType.STRING },
-        },
-        {
-          indexName: emailIndex.name,
-          partitionKey: { name: emailIndex.partitionKey, type: AttributeType.STRING },
-          sortKey: { name: emailIndex.sortKey, type: AttributeType.STRING },
-        },
-      ],
+      globalSecondaryIndexes: enquiryIndexes.map((index) => ({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        ...(index.sortKey ? { sortKey: { name: index.sortKey, type: AttributeType.STRING } } : {}),
+        projectionType: ProjectionType[index.projection],
+      })),
     })
   }
 }

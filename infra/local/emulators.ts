@@ -6,11 +6,12 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb'
 import sesLocal from 'aws-ses-v2-local'
 import dynalite from 'dynalite'
-import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { type EnquiryIndex, enquiryIndexes, enquiryTable } from '../../shared/enquiry-table.ts'
 
 export interface RunningEmulator {
   readonly url: string
@@ -64,46 +65,65 @@ export async function startSesEmulator(options: { port?: number }): Promise<Runn
   return { url: urlOf(server), close: () => closeServer(server) }
 }
 
-/** Creates the enquiries table with both indexes, as the CDK construct declares it, if missing. */
+/**
+ * Creates the enquiries table with every index, as the CDK construct declares it, if missing; a
+ * table kept from an earlier version gains the indexes it lacks.
+ */
 export async function ensureEnquiryTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }))
+  const existing = await describeTable(client, tableName)
+  if (existing) {
+    const present = new Set(existing.GlobalSecondaryIndexes?.map((index) => index.IndexName))
+    for (const index of enquiryIndexes.filter((index) => !present.has(index.name))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: attributeDefinitions([index]),
+          GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+        }),
+      )
+      await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: tableName })
+    }
     return
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error
   }
-  const { partitionKey, pendingEmailIndex, emailIndex } = enquiryTable
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
       AttributeDefinitions: [
-        { AttributeName: partitionKey, AttributeType: 'S' },
-        { AttributeName: pendingEmailIndex.partitionKey, AttributeType: 'S' },
-        { AttributeName: pendingEmailIndex.sortKey, AttributeType: 'S' },
-        { AttributeName: emailIndex.partitionKey, AttributeType: 'S' },
+        { AttributeName: enquiryTable.partitionKey, AttributeType: 'S' },
+        ...attributeDefinitions(enquiryIndexes),
       ],
-      KeySchema: [{ AttributeName: partitionKey, KeyType: 'HASH' }],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: pendingEmailIndex.name,
-          KeySchema: [
-            { AttributeName: pendingEmailIndex.partitionKey, KeyType: 'HASH' },
-            { AttributeName: pendingEmailIndex.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'KEYS_ONLY' },
-        },
-        {
-          IndexName: emailIndex.name,
-          KeySchema: [
-            { AttributeName: emailIndex.partitionKey, KeyType: 'HASH' },
-            { AttributeName: emailIndex.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
+      KeySchema: [{ AttributeName: enquiryTable.partitionKey, KeyType: 'HASH' }],
+      GlobalSecondaryIndexes: enquiryIndexes.map(indexDefinition),
     }),
   )
   // dynalite's waiter needs a whole-second minimum delay.
   await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: tableName })
+}
+
+async function describeTable(client: DynamoDBClient, tableName: string) {
+  try {
+    return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return undefined
+    throw error
+  }
+}
+
+function attributeDefinitions(indexes: readonly EnquiryIndex[]) {
+  const names = new Set(
+    indexes.flatMap((index) => [index.partitionKey, index.sortKey ?? []].flat()),
+  )
+  return [...names].map((name) => ({ AttributeName: name, AttributeType: 'S' as const }))
+}
+
+function indexDefinition(index: EnquiryIndex) {
+  return {
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }] : []),
+    ],
+    Projection: { ProjectionType: index.projection },
+  }
 }

@@ -507,14 +507,15 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
           { keys: index.KeySchema, projection: index.Projection.ProjectionType },
         ]),
       )
-      const { pendingEmailIndex, emailIndex } = enquiryTable
+      const { pendingEmailIndex, emailIndex, refIndex, attentionIndex } = enquiryTable
+      // Only the data-subject index copies whole items: the others hold keys, no personal data.
       expect(indexes).toEqual({
         [pendingEmailIndex.name]: {
           keys: [
             { AttributeName: pendingEmailIndex.partitionKey, KeyType: 'HASH' },
             { AttributeName: pendingEmailIndex.sortKey, KeyType: 'RANGE' },
           ],
-          projection: 'ALL',
+          projection: 'KEYS_ONLY',
         },
         [emailIndex.name]: {
           keys: [
@@ -522,6 +523,17 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
             { AttributeName: emailIndex.sortKey, KeyType: 'RANGE' },
           ],
           projection: 'ALL',
+        },
+        [refIndex.name]: {
+          keys: [{ AttributeName: refIndex.partitionKey, KeyType: 'HASH' }],
+          projection: 'KEYS_ONLY',
+        },
+        [attentionIndex.name]: {
+          keys: [
+            { AttributeName: attentionIndex.partitionKey, KeyType: 'HASH' },
+            { AttributeName: attentionIndex.sortKey, KeyType: 'RANGE' },
+          ],
+          projection: 'KEYS_ONLY',
         },
       })
       // Index keys are strings, as the functions write them (ISO timestamps, ids, addresses).

@@ -2,12 +2,16 @@ import { once } from 'node:events'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
+  type AttributeValue,
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
+  PutItemCommand,
   ResourceNotFoundException,
-  UpdateTableCommand,
+  ScanCommand,
   waitUntilTableExists,
+  waitUntilTableNotExists,
 } from '@aws-sdk/client-dynamodb'
 import sesLocal from 'aws-ses-v2-local'
 import dynalite from 'dynalite'
@@ -66,24 +70,21 @@ export async function startSesEmulator(options: { port?: number }): Promise<Runn
 }
 
 /**
- * Creates the enquiries table with every index, as the CDK construct declares it, if missing; a
- * table kept from an earlier version gains the indexes it lacks.
+ * Creates the enquiries table with every index, as the CDK construct declares it, if missing. A
+ * local table kept from an earlier version that lacks an index is rebuilt with its items (dynalite
+ * cannot add an index to an existing table; a deployed table gets new indexes from CloudFormation).
  */
 export async function ensureEnquiryTable(client: DynamoDBClient, tableName: string): Promise<void> {
   const existing = await describeTable(client, tableName)
+  const present = new Set(existing?.GlobalSecondaryIndexes?.map((index) => index.IndexName))
+  if (existing && enquiryIndexes.every((index) => present.has(index.name))) return
+  const items = existing ? await allItems(client, tableName) : []
   if (existing) {
-    const present = new Set(existing.GlobalSecondaryIndexes?.map((index) => index.IndexName))
-    for (const index of enquiryIndexes.filter((index) => !present.has(index.name))) {
-      await client.send(
-        new UpdateTableCommand({
-          TableName: tableName,
-          AttributeDefinitions: attributeDefinitions([index]),
-          GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
-        }),
-      )
-      await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: tableName })
-    }
-    return
+    await client.send(new DeleteTableCommand({ TableName: tableName }))
+    await waitUntilTableNotExists(
+      { client, maxWaitTime: 30, minDelay: 1 },
+      { TableName: tableName },
+    )
   }
   await client.send(
     new CreateTableCommand({
@@ -99,6 +100,22 @@ export async function ensureEnquiryTable(client: DynamoDBClient, tableName: stri
   )
   // dynalite's waiter needs a whole-second minimum delay.
   await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: tableName })
+  for (const item of items)
+    await client.send(new PutItemCommand({ TableName: tableName, Item: item }))
+}
+
+/** Every item of a local table (a scan: only ever run against the local emulator's own data). */
+async function allItems(client: DynamoDBClient, tableName: string) {
+  const items: Record<string, AttributeValue>[] = []
+  let startKey: Record<string, AttributeValue> | undefined
+  do {
+    const page = await client.send(
+      new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey }),
+    )
+    items.push(...(page.Items ?? []))
+    startKey = page.LastEvaluatedKey
+  } while (startKey)
+  return items
 }
 
 async function describeTable(client: DynamoDBClient, tableName: string) {

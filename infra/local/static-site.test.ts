@@ -1,9 +1,13 @@
+import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startLocalServer } from './server.ts'
+import { createStaticSite } from './static-site.ts'
 
 let site: RunningServer
 let root: string
@@ -81,5 +85,38 @@ describe('local static site', () => {
     const response = await get('/', { method: 'DELETE' })
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('GET, HEAD')
+  })
+})
+
+describe('the static server under a scan of unknown paths', () => {
+  it('keeps at most one cached entry per file of the site, however many paths it is asked for', async () => {
+    const serveStatic = createStaticSite({ root, analytics: false })
+    const server = createServer((req, res) => {
+      serveStatic(req, res).catch(() => res.destroy())
+    }).listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      // Missing pages, and many spellings of one existing file.
+      const paths = Array.from({ length: 1_500 }, (_, i) =>
+        i % 3 === 0 ? `/scan-${i}/%2e%2e/about/index.html` : `/scan-${i}`,
+      )
+      for (let at = 0; at < paths.length; at += 50) {
+        const answers = await Promise.all(
+          paths.slice(at, at + 50).map(async (path) => {
+            const response = await fetch(`${base}${path}`)
+            await response.arrayBuffer()
+            return response.status
+          }),
+        )
+        expect(answers.every((status) => status === 200 || status === 404)).toBe(true)
+      }
+      // index.html, about/index.html and 404.html at most; no entry per path asked for.
+      expect(serveStatic.cachedFiles()).toBeLessThanOrEqual(3)
+      expect((await fetch(`${base}/about`)).status).toBe(200)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -53,18 +53,29 @@ export interface StaticSiteOptions {
 export function createStaticSite({ root, analytics }: StaticSiteOptions) {
   const viewerRequest = loadViewerRequest()
   const headers = toHttpHeaders(securityHeaders({ analytics }))
+  // Keyed by the file on disk, and only while a read is in flight or the file exists: the cache
+  // holds at most one entry per file of the site, however many different paths visitors (or
+  // scanners) ask for.
   const files = new Map<string, Promise<Encoded | undefined>>()
 
   const load = (path: string) => {
-    let entry = files.get(path)
+    const file = join(root, path)
+    let entry = files.get(file)
     if (!entry) {
-      entry = readEncoded(root, path)
-      files.set(path, entry)
+      const reading = readEncoded(root, file)
+      entry = reading
+      files.set(file, reading)
+      reading.then(
+        (found) => {
+          if (!found) files.delete(file)
+        },
+        () => files.delete(file),
+      )
     }
     return entry
   }
 
-  return async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' })
@@ -111,6 +122,9 @@ export function createStaticSite({ root, analytics }: StaticSiteOptions) {
     res.writeHead(status)
     res.end(req.method === 'HEAD' ? undefined : body)
   }
+  /** How many files the server keeps in memory (for its tests). */
+  serveStatic.cachedFiles = () => files.size
+  return serveStatic
 }
 
 function toViewerEvent(req: IncomingMessage, url: URL): ViewerRequestEvent {
@@ -137,8 +151,7 @@ function safeDecode(uri: string): string | undefined {
   }
 }
 
-async function readEncoded(root: string, path: string): Promise<Encoded | undefined> {
-  const file = join(root, path)
+async function readEncoded(root: string, file: string): Promise<Encoded | undefined> {
   // Never serve anything outside the site's folder, whatever the path says.
   if (!file.startsWith(resolve(root) + sep)) return undefined
   let identity: Buffer

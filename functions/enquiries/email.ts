@@ -97,6 +97,8 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
 export interface EmailAddresses {
   readonly senderEmail: string
   readonly agencyEmail: string
+  /** The SES configuration set that reports the e-mail's fate (see delivery-tracking.ts). */
+  readonly sesConfigurationSet?: string | undefined
 }
 
 /** SES v1 `SendEmail`: from the verified sender to the agency, replies going to the enquirer. */

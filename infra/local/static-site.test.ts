@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
@@ -28,6 +29,19 @@ afterAll(async () => {
 const get = (path: string, init?: RequestInit) =>
   fetch(`${site.url}${path}`, { redirect: 'manual', ...init })
 
+/** A GET with its request target sent byte for byte (fetch would normalise `/./`, `\\`, `%2e`). */
+function rawGet(target: string): Promise<{ status: number; location?: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(site.url)
+    request({ hostname, port, path: target, method: 'GET' }, (response) => {
+      response.resume()
+      resolve({ status: response.statusCode ?? 0, location: response.headers.location })
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
 describe('local static site', () => {
   it('serves pages at their canonical URLs with the security headers', async () => {
     const response = await get('/about')
@@ -43,6 +57,24 @@ describe('local static site', () => {
     const response = await get('/about/')
     expect(response.status).toBe(301)
     expect(response.headers.get('location')).toBe('/about')
+  })
+
+  it('never redirects to another host, for the paths CloudFront passes on unchanged', async () => {
+    for (const target of [
+      '//evil.example/',
+      '/.//evil.example/',
+      '/%2e//evil.example/',
+      '/./\\evil.example/',
+    ]) {
+      const { status, location } = await rawGet(target)
+      expect(status, target).toBe(301)
+      expect(new URL(location ?? '', `${site.url}/faq`).origin, target).toBe(site.url)
+    }
+  })
+
+  it('keeps the query string exactly as sent on the redirect', async () => {
+    const { location } = await rawGet('/about/?q=caf%C3%A9+cr%c3%a8me&a=x%20y&tag=1&tag=2')
+    expect(location).toBe('/about?q=caf%C3%A9+cr%c3%a8me&a=x%20y&tag=1&tag=2')
   })
 
   it('answers unknown paths with the 404 page and status 404', async () => {

@@ -6,7 +6,9 @@ import { securityHeaders, toHttpHeaders } from '../../shared/security-headers.ts
 import {
   isViewerResponse,
   loadViewerRequest,
+  parseRawQuery,
   type ViewerRequestEvent,
+  type ViewerValue,
 } from '../../shared/viewer-request.ts'
 
 const contentTypes: Record<string, string> = {
@@ -82,8 +84,7 @@ export function createStaticSite({ root, analytics }: StaticSiteOptions) {
       res.end('Method Not Allowed')
       return
     }
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    const result = viewerRequest(toViewerEvent(req, url))
+    const result = viewerRequest(toViewerEvent(req))
     if (isViewerResponse(result)) {
       for (const [name, { value }] of Object.entries(result.headers)) res.setHeader(name, value)
       res.writeHead(result.statusCode, result.statusDescription)
@@ -127,20 +128,36 @@ export function createStaticSite({ root, analytics }: StaticSiteOptions) {
   return serveStatic
 }
 
-function toViewerEvent(req: IncomingMessage, url: URL): ViewerRequestEvent {
-  const querystring: ViewerRequestEvent['request']['querystring'] = {}
-  for (const name of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(name).map((value) => ({ value }))
-    querystring[name] = {
-      value: values[0]?.value ?? '',
-      ...(values.length > 1 ? { multiValue: values } : {}),
-    }
-  }
-  const headers: ViewerRequestEvent['request']['headers'] = {}
+/**
+ * The event CloudFront would build: the path exactly as sent (no dot-segment or slash
+ * normalising, which would hide what the function must handle), query values still
+ * percent-encoded, cookies apart from the other headers.
+ */
+function toViewerEvent(req: IncomingMessage): ViewerRequestEvent {
+  const target = req.url ?? '/'
+  const queryAt = target.indexOf('?')
+  const uri = queryAt === -1 ? target : target.slice(0, queryAt)
+  const headers: Record<string, ViewerValue> = {}
   for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers[name] = { value }
+    if (typeof value === 'string' && name !== 'cookie') headers[name] = { value }
   }
-  return { request: { method: req.method ?? 'GET', uri: url.pathname, querystring, headers } }
+  const cookies: Record<string, ViewerValue> = {}
+  for (const pair of String(req.headers.cookie ?? '').split(';')) {
+    const equals = pair.indexOf('=')
+    if (equals > 0) cookies[pair.slice(0, equals).trim()] = { value: pair.slice(equals + 1).trim() }
+  }
+  return {
+    version: '1.0',
+    context: { eventType: 'viewer-request' },
+    viewer: { ip: req.socket.remoteAddress ?? '127.0.0.1' },
+    request: {
+      method: req.method ?? 'GET',
+      uri,
+      querystring: parseRawQuery(queryAt === -1 ? '' : target.slice(queryAt + 1)),
+      headers,
+      cookies,
+    },
+  }
 }
 
 function safeDecode(uri: string): string | undefined {

@@ -149,7 +149,8 @@ describe('POST /api/contacts', () => {
       ...ses.commandCalls(SendEmailCommand),
       ...dynamo.commandCalls(UpdateCommand),
     ]) {
-      signals.push((call.args[1] as { abortSignal?: AbortSignal } | undefined)?.abortSignal)
+      const options = (call.args as unknown[])[1] as { abortSignal?: AbortSignal } | undefined
+      signals.push(options?.abortSignal)
     }
     expect(signals).toHaveLength(3)
     for (const signal of signals) {

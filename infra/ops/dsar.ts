@@ -57,13 +57,13 @@ export interface DsarIo {
   readonly localDataDir?: string
 }
 
-interface Target extends EnquiryTableRef {
+export interface Target extends EnquiryTableRef {
   /** For the audit line and messages: which table, where. */
   readonly name: string
   close(): Promise<void>
 }
 
-const localDataDir = fileURLToPath(new URL('../../.data/dynamodb/', import.meta.url))
+export const localDataDir = fileURLToPath(new URL('../../.data/dynamodb/', import.meta.url))
 
 function documentClient(config: ConstructorParameters<typeof DynamoDBClient>[0]) {
   return DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 2, ...config }))
@@ -78,7 +78,7 @@ function isConnectionRefused(error: unknown): boolean {
  * The table to work on. Locally: the running stack's dynalite, or (when `npm start` is not
  * running) its data folder opened here, so a request never needs the site to be up.
  */
-async function connect(
+export async function connect(
   options: { table?: string; region?: string; endpoint?: string },
   env: DsarIo['env'],
   dataDir: string,

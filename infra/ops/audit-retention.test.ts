@@ -6,13 +6,16 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retention } from '../retention.ts'
 import { type Synthesised, synthesise } from '../testing/synth.ts'
-import { formatReport, liveExpiryCheck } from './audit-retention.ts'
+import { auditExitCode, formatReport, liveExpiryCheck, runAudit } from './audit-retention.ts'
 import {
   auditExpiryCode,
+  auditStoredItem,
   auditTemplates,
   calendarYearsLater,
   type Finding,
+  itemTheStoreWrites,
   type StackTemplate,
+  storedExpiryFinding,
 } from './retention-audit.ts'
 import { retentionPolicy } from './retention-policy.ts'
 
@@ -181,6 +184,59 @@ describe('the expiresAt code path', () => {
   }, 30_000)
 })
 
+describe('stored enquiries without a valid expiresAt', () => {
+  const createdAt = '2026-11-21T15:04:05.678Z'
+  it.each<[string, Record<string, unknown>, RegExp]>([
+    ['no expiresAt', { createdAt }, /expiresAt never \(no expiresAt\)/],
+    ['expiresAt as text', { createdAt, expiresAt: '1890000000' }, /not epoch seconds/],
+    ['expiresAt in milliseconds', { createdAt, expiresAt: 1.89e15 }, /expiresAt never \(/],
+    ['no createdAt', { expiresAt: 1_890_000_000 }, /no valid createdAt/],
+  ])('are a FAIL finding, never a crash: %s', (_label, item, detail) => {
+    const finding = storedExpiryFinding(item, retentionPolicy, 'Somewhere', 'how')
+    expect(finding.status).toBe('fail')
+    expect(finding.detail).toMatch(detail)
+  })
+
+  it('is what the store writes today: exactly three years', async () => {
+    const finding = await auditStoredItem(retentionPolicy)
+    expect(finding.status).toBe('pass')
+    expect((await itemTheStoreWrites(new Date())).expiresAt).toEqual(expect.any(Number))
+  })
+
+  it('fails the audit (exit 1) without the live check too, when a change stops storing it', async () => {
+    const file = join(dir, 'Good.template.json')
+    writeFileSync(file, JSON.stringify(good.template))
+    const report = await runAudit({
+      templates: [file],
+      live: false,
+      storedItem: async (at) => {
+        const { expiresAt: _dropped, ...item } = await itemTheStoreWrites(at)
+        return item
+      },
+    })
+    expect(auditExitCode(report)).toBe(1)
+    expect(formatReport(report)).toMatch(
+      /^FAIL {2}Item the contact pipeline writes: offline: .* expiresAt never \(no expiresAt\)/m,
+    )
+  })
+
+  it('fails the audit (exit 1), naming the check, when a check itself throws', async () => {
+    const file = join(dir, 'Good.template.json')
+    writeFileSync(file, JSON.stringify(good.template))
+    const report = await runAudit({
+      templates: [file],
+      live: false,
+      storedItem: async () => {
+        throw new RangeError('Invalid time value')
+      },
+    })
+    expect(auditExitCode(report)).toBe(1)
+    expect(formatReport(report)).toMatch(
+      /^FAIL {2}Item the contact pipeline writes: the check could not run: RangeError: Invalid time value/m,
+    )
+  })
+})
+
 describe('npm run audit:retention', () => {
   const run = (args: string[]) =>
     promisify(execFile)('npm', ['run', '--silent', 'audit:retention', '--', ...args], {
@@ -214,6 +270,10 @@ describe('npm run audit:retention', () => {
       /^FAIL {2}Log group ElevateDigital\/ContactApiAccessLogs\w+: API access logs/m,
     )
     expect(stdout).toContain('The policy is broken: see FAIL above.')
+    // Without the live check, the item the code writes is still checked.
+    expect(stdout).toMatch(
+      /^PASS {2}Item the contact pipeline writes: offline: .*exactly 3 calendar years/m,
+    )
   }, 60_000)
 })
 

@@ -6,7 +6,13 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retention } from '../retention.ts'
 import { type Synthesised, synthesise } from '../testing/synth.ts'
-import { auditExitCode, formatReport, liveExpiryCheck, runAudit } from './audit-retention.ts'
+import {
+  auditExitCode,
+  formatMarkdownReport,
+  formatReport,
+  liveExpiryCheck,
+  runAudit,
+} from './audit-retention.ts'
 import {
   auditExpiryCode,
   auditStoredItem,
@@ -264,12 +270,25 @@ describe('npm run audit:retention', () => {
       }
     })
     writeFileSync(file, JSON.stringify(bad.template))
-    const { code, stdout } = await run(['--template', file, '--skip-live'])
+    const { code, stdout } = await run([
+      '--template',
+      file,
+      '--skip-live',
+      '--out',
+      join(dir, 'report.md'),
+    ])
     expect(code).toBe(1)
     expect(stdout).toMatch(
       /^FAIL {2}Log group ElevateDigital\/ContactApiAccessLogs\w+: API access logs/m,
     )
     expect(stdout).toContain('The policy is broken: see FAIL above.')
+    const markdown = readFileSync(join(dir, 'report.md'), 'utf8')
+    expect(stdout).toContain(`Report written to ${join(dir, 'report.md')}`)
+    expect(markdown).toMatch(/^# Retention audit, \d{4}-\d{2}-\d{2}$/m)
+    expect(markdown).toContain('**Result: the policy is broken**')
+    expect(markdown).toMatch(
+      /^\| \*\*FAIL\*\* \| Log group ElevateDigital\/ContactApiAccessLogs\w+ \| .*3653 days \(limit 30 days\) \| Function logs, API access logs \(CloudWatch Logs\): at most 30 days \|$/m,
+    )
     // Without the live check, the item the code writes is still checked.
     expect(stdout).toMatch(
       /^PASS {2}Item the contact pipeline writes: offline: .*exactly 3 calendar years/m,
@@ -294,6 +313,35 @@ describe('the policy the README promises', () => {
         `CloudFront and S3 access logs .*\\| at most ${retentionPolicy.accessLogDaysMax} days`,
       ),
     )
+  })
+
+  it('writes a dated Markdown report: what was checked, how, against which policy line, the result', () => {
+    const markdown = formatMarkdownReport(
+      {
+        source: 'the CDK app synthesised offline: ElevateDigital',
+        findings: [
+          { status: 'pass', place: 'Live check through the local stack', detail: 'exactly | 3' },
+          { status: 'fail', place: 'Point-in-time recovery of X', detail: '40 days' },
+          { status: 'info', place: 'SNS topic T', detail: 'alarms only' },
+        ],
+      },
+      { at: new Date('2026-11-23T10:00:00.000Z'), live: true },
+    )
+    expect(markdown).toMatch(/^# Retention audit, 2026-11-23\n/)
+    expect(markdown).toContain('Run at 2026-11-23T10:00:00.000Z')
+    expect(markdown).toContain(
+      '**Result: the policy is broken** (1 pass, 1 fail, 1 for information)',
+    )
+    expect(markdown).toContain('read from the CDK app synthesised offline: ElevateDigital')
+    expect(markdown).toContain('posted to the contact API of the local stack')
+    expect(markdown).toContain('- Enquiries (DynamoDB table, TTL on `expiresAt`): exactly 3 years')
+    expect(markdown).toContain(
+      '| PASS | Live check through the local stack | exactly \\| 3 | Enquiries (DynamoDB table, TTL on `expiresAt`): exactly 3 years |',
+    )
+    expect(markdown).toContain(
+      '| **FAIL** | Point-in-time recovery of X | 40 days | Backups (point-in-time recovery, AWS Backup): at most 35 days |',
+    )
+    expect(markdown).toContain('| info | SNS topic T | alarms only | for information |')
   })
 
   it('formats a report an auditor can read', () => {

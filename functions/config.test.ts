@@ -17,7 +17,19 @@ describe('function configuration', () => {
       region: 'eu-west-2',
       dynamoDbEndpoint: undefined,
       sesEndpoint: undefined,
+      sesConfigurationSet: undefined,
+      stage: 'local',
     })
+  })
+
+  it('takes the SES configuration set and the stage the CDK stack names', () => {
+    const config = loadFunctionConfig({
+      ...env,
+      SES_CONFIGURATION_SET: 'DeliveryEvents-ABC',
+      STAGE: 'ElevateDigitalSite',
+    })
+    expect(config.sesConfigurationSet).toBe('DeliveryEvents-ABC')
+    expect(config.stage).toBe('ElevateDigitalSite')
   })
 
   it('takes emulator endpoints when they are set', () => {

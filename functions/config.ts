@@ -34,6 +34,8 @@ const functionEnvSchema = z.object({
   AWS_REGION: required('AWS_REGION'),
   DYNAMODB_ENDPOINT: endpoint('DYNAMODB_ENDPOINT'),
   SES_ENDPOINT: endpoint('SES_ENDPOINT'),
+  SES_CONFIGURATION_SET: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  STAGE: z.preprocess(blankToUndefined, z.string().trim().default('local')),
 })
 
 export interface FunctionConfig {
@@ -45,6 +47,13 @@ export interface FunctionConfig {
   readonly region: string
   readonly dynamoDbEndpoint?: string | undefined
   readonly sesEndpoint?: string | undefined
+  /**
+   * The SES configuration set that publishes each e-mail's delivery events; unset (the local
+   * stack) sends without one.
+   */
+  readonly sesConfigurationSet?: string | undefined
+  /** Which deployment the metrics come from (their `stage` dimension). @default 'local' */
+  readonly stage?: string
 }
 
 /** Reads and checks the environment once, at cold start; throws naming every bad variable. */
@@ -62,5 +71,7 @@ export function loadFunctionConfig(env: Env): FunctionConfig {
     region: parsed.AWS_REGION,
     dynamoDbEndpoint: parsed.DYNAMODB_ENDPOINT,
     sesEndpoint: parsed.SES_ENDPOINT,
+    sesConfigurationSet: parsed.SES_CONFIGURATION_SET,
+    stage: parsed.STAGE,
   }
 }

@@ -29,6 +29,7 @@ export function HeroBanner({
       position="relative"
       overflow="hidden"
       color="white"
+      data-surface="dark"
       bg="brand.900"
       display="flex"
       alignItems="center"

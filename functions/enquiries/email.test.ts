@@ -100,6 +100,47 @@ describe('the agency’s e-mail', () => {
     expect(input.Source).toBe(addresses.senderEmail)
   })
 
+  it('shows staff every header as it was typed: no bidi override, isolate or zero-width character', () => {
+    const spoofing = [
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200b',
+      '\u200d',
+      '\ufeff',
+    ]
+    const input = enquiryEmailInput(
+      {
+        ...enquiry,
+        firstName: 'Invoice\u202Efdp.exe',
+        lastName: '\u2067Smith\u2069',
+        company: 'Pay\u200bPal\u200d Ltd\ufeff',
+        email: 'ada\u200b@example.co.uk',
+      },
+      {
+        senderEmail: `web\u202dsite@elevate-digital.example`,
+        agencyEmail: `hello\u2060@elevate-digital.example`,
+      },
+    )
+    const headers = [
+      input.Message?.Subject?.Data ?? '',
+      input.Source ?? '',
+      ...(input.Destination?.ToAddresses ?? []),
+      ...(input.ReplyToAddresses ?? []),
+    ]
+    for (const value of headers) {
+      for (const character of spoofing) expect(value).not.toContain(character)
+      expect(value).not.toMatch(/[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]/)
+    }
+    expect(input.Message?.Subject?.Data).toContain('Invoicefdp.exe Smith')
+    expect(input.Message?.Subject?.Data).toContain('PayPal Ltd')
+    expect(input.ReplyToAddresses).toEqual(['ada@example.co.uk'])
+    expect(input.Source).toBe('website@elevate-digital.example')
+    expect(input.Destination?.ToAddresses).toEqual(['hello@elevate-digital.example'])
+  })
+
   it('sends an enquiry stored with a lone surrogate, as U+FFFD (SES cannot encode one)', () => {
     const input = enquiryEmailInput(
       { ...enquiry, firstName: 'Ada\ud800', message: 'x\udc00'.repeat(5) },

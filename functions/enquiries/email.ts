@@ -29,9 +29,19 @@ export function escapeHtml(value: string): string {
 }
 
 /**
+ * Invisible characters that change how the rest of a line is displayed: bidi embeddings and
+ * overrides (U+202A–U+202E), isolates (U+2066–U+2069), direction marks (U+200E, U+200F, U+061C),
+ * zero-width spaces and joiners (U+200B–U+200D, U+2060, U+FEFF) and the invisible operators
+ * (U+2061–U+2064). In a subject or an address they let a visitor make staff read something
+ * other than what was sent ("…\u202Efdp.exe" shows as "…exe.pdf").
+ */
+const displaySpoofing = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+
+/**
  * Makes a value safe for a mail header: line breaks (CR, LF and the Unicode separators some
  * clients honour) become spaces so nothing a visitor types can start a header of its own;
- * other control characters go.
+ * other control characters go, and so do the invisible ones that would change how the header
+ * is displayed.
  */
 export function headerSafe(value: string): string {
   return (
@@ -39,6 +49,7 @@ export function headerSafe(value: string): string {
       .replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')
       // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
       .replace(/[\u0000-\u001f\u007f]/g, '')
+      .replace(displaySpoofing, '')
       .replace(/ {2,}/g, ' ')
       .trim()
   )
@@ -108,6 +119,8 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
 export interface EmailAddresses {
   readonly senderEmail: string
   readonly agencyEmail: string
+  /** The SES configuration set that reports the e-mail's fate (see delivery-tracking.ts). */
+  readonly sesConfigurationSet?: string | undefined
 }
 
 /** SES v1 `SendEmail`: from the verified sender to the agency, replies going to the enquirer. */

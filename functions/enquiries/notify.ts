@@ -1,5 +1,6 @@
 import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
 import { errorName, type Logger } from '../log.ts'
+import { deliveryTracking } from './delivery-tracking.ts'
 import { type EmailAddresses, enquiryEmailInput } from './email.ts'
 import type { Enquiry } from './item.ts'
 import type { EnquiryStore } from './store.ts'
@@ -36,7 +37,10 @@ export async function notifyAgency(
   let messageId: string | undefined
   try {
     const result = await deps.ses.send(
-      new SendEmailCommand(enquiryEmailInput(enquiry, deps.addresses)),
+      new SendEmailCommand({
+        ...enquiryEmailInput(enquiry, deps.addresses),
+        ...deliveryTracking(enquiryId, deps.addresses.sesConfigurationSet),
+      }),
     )
     messageId = result.MessageId
   } catch (error) {

@@ -227,6 +227,20 @@ describe('contact pipeline against dynalite and aws-ses-v2-local', () => {
     expect(get.headers.get('allow')).toBe('POST')
     expect((await fetch(`${apiUrl}/api/other`, { method: 'POST' })).status).toBe(404)
   })
+
+  it('tells caches to keep no API answer, refusals included', async () => {
+    const answers = [
+      await fetch(`${apiUrl}/api/other`, { method: 'POST' }),
+      await post({ ...enquirer('big'), message: 'x'.repeat(17_000) }),
+      await fetch(`${apiUrl}/api/contacts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(10 * 1024 * 1024 + 1),
+      }),
+    ]
+    expect(answers.map((answer) => answer.status)).toEqual([404, 413, 413])
+    for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store')
+  })
 })
 
 describe('local data', () => {

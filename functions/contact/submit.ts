@@ -3,6 +3,7 @@ import { startDeadline } from '../deadline.ts'
 import { buildEnquiry, enquiryIdFor, wellFormedSubmission } from '../enquiries/item.ts'
 import { type NotifyDependencies, notifyAgency } from '../enquiries/notify.ts'
 import { errorName } from '../log.ts'
+import { spamVerdict } from '../spam/verdict.ts'
 import { honeypotFilled } from './request.ts'
 
 export type SubmitOutcome =
@@ -41,20 +42,24 @@ export async function submitEnquiry(
 ): Promise<SubmitOutcome> {
   const deadline = startDeadline()
   const id = enquiryIdFor(idempotencyKey)
-  if (honeypotFilled(payload)) {
-    // Looks like success to the bot; nothing is kept, so there is no enquiry id to log.
-    deps.log({ level: 'info', event: 'enquiry_honeypot_dropped', requestId })
-    return { kind: 'accepted', id, createdAt: deps.now().toISOString() }
-  }
-
+  const bot = honeypotFilled(payload)
   const parsed = contactSchema.safeParse(isObject(payload) ? payload : {})
   if (!parsed.success) {
+    if (bot) {
+      // Looks like success to the bot; an invalid post has nothing worth keeping, so there is
+      // no enquiry id to log.
+      deps.log({ level: 'info', event: 'enquiry_honeypot_dropped', requestId })
+      return { kind: 'accepted', id, createdAt: deps.now().toISOString() }
+    }
     deps.log({ level: 'info', event: 'enquiry_invalid', requestId })
     return { kind: 'invalid', errors: fieldErrors(parsed.error) }
   }
 
   const submission = wellFormedSubmission(parsed.data)
-  const enquiry = buildEnquiry(submission, id, deps.now())
+  // A filled honeypot makes the verdict certain: stored and listed for a person, never dropped,
+  // in case a person's browser filled it in.
+  const verdict = spamVerdict({ ...submission, honeypotFilled: bot })
+  const enquiry = buildEnquiry(submission, id, deps.now(), verdict)
   let created: boolean
   try {
     const stored = deadline.by(STORED_BY_MS)
@@ -88,6 +93,14 @@ export async function submitEnquiry(
   }
   deps.log({ level: 'info', event: 'enquiry_stored', enquiryId: id, requestId })
 
+  // The visitor's answer is the same whatever the verdict: a spammer learns nothing from it.
+  if (verdict.level === 'certain') {
+    deps.log({ level: 'info', event: 'enquiry_held_as_spam', enquiryId: id, requestId })
+    return { kind: 'accepted', id: enquiry.id, createdAt: enquiry.createdAt }
+  }
+  if (verdict.level === 'likely') {
+    deps.log({ level: 'info', event: 'enquiry_marked_likely_spam', enquiryId: id, requestId })
+  }
   await notifyAgency(deps, enquiry, {
     send: deadline.by(SENT_BY_MS),
     record: deadline.by(CONTACT_BUDGET_MS),

@@ -12,6 +12,31 @@ const addresses = {
 }
 
 describe('the agency’s e-mail', () => {
+  it('marks likely spam in the subject and puts the reasons above everything else', () => {
+    const marked = buildEnquiry(validSubmission, enquiry.id, createdAt, {
+      level: 'likely',
+      score: 5,
+      reasons: ['The message holds a link', 'Sales pitch: <offers backlinks>'],
+    })
+    const { subject, text, html } = renderEnquiryEmail(marked)
+    expect(subject).toBe(`[Likely spam] ${renderEnquiryEmail(enquiry).subject}`)
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'Marked as likely spam (score 5); it may still be genuine:',
+      '- The message holds a link',
+      '- Sales pitch: <offers backlinks>',
+    ])
+    const body = html.slice(html.indexOf('<body'))
+    expect(body.indexOf('Sales pitch: &lt;offers backlinks&gt;')).toBeLessThan(
+      body.indexOf('New enquiry from'),
+    )
+  })
+
+  it('leaves a clean enquiry unmarked', () => {
+    const { subject, text } = renderEnquiryEmail(enquiry)
+    expect(subject).not.toContain('spam')
+    expect(text).not.toContain('spam')
+  })
+
   it('names the person, the company and the enquiry id in the subject', () => {
     expect(renderEnquiryEmail(enquiry).subject).toBe(
       'New enquiry from Ada Lovelace, Analytical Engines Ltd (ref 0d9e5a1c-7b2f-5c3d-9e4f-5a6b7c8d9e0f)',

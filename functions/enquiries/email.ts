@@ -55,13 +55,32 @@ export function headerSafe(value: string): string {
   )
 }
 
+/** What starts the subject of an enquiry the spam verdict marked, for staff's mail rules. */
+export const LIKELY_SPAM_SUBJECT_PREFIX = '[Likely spam] '
+
+/**
+ * The verdict's reasons, for the top of a marked enquiry's e-mail; none for a clean one (and for
+ * enquiries stored before verdicts existed).
+ */
+function spamNotice(enquiry: Enquiry): string[] {
+  if (enquiry.spamLevel === undefined || enquiry.spamLevel === 'genuine') return []
+  return [
+    `Marked as likely spam (score ${enquiry.spamScore}); it may still be genuine:`,
+    ...enquiry.spamReasons.map((reason) => `- ${reason}`),
+  ]
+}
+
 /** The agency's notification: every field, the id in the subject so staff can quote it. */
 export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
   const name = `${enquiry.firstName} ${enquiry.lastName}`
-  const subject = headerSafe(`New enquiry from ${name}, ${enquiry.company} (ref ${enquiry.id})`)
+  const notice = spamNotice(enquiry)
+  const subject = headerSafe(
+    `${notice.length > 0 ? LIKELY_SPAM_SUBJECT_PREFIX : ''}New enquiry from ${name}, ${enquiry.company} (ref ${enquiry.id})`,
+  )
   const received = new Date(enquiry.createdAt).toUTCString()
 
   const text = [
+    ...(notice.length > 0 ? [...notice, ''] : []),
     `New enquiry ${enquiry.id}, received ${received}.`,
     'Reply to this e-mail to answer the enquirer directly.',
     '',
@@ -83,6 +102,9 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a202c">',
+    notice.length > 0
+      ? `<div style="border:2px solid #c53030;padding:8px 12px;margin-bottom:12px"><p style="margin:0;font-weight:bold">${escapeHtml(notice[0] as string)}</p><ul style="margin:4px 0 0">${enquiry.spamReasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('')}</ul></div>`
+      : '',
     `<h1 style="font-size:20px">New enquiry from ${escapeHtml(name)}</h1>`,
     `<p>Reference <strong>${escapeHtml(enquiry.id)}</strong>, received ${escapeHtml(received)}. Reply to this e-mail to answer the enquirer directly.</p>`,
     `<table role="presentation">${rows}</table>`,

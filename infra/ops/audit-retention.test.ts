@@ -65,8 +65,10 @@ describe('the retention audit of the synthesised stack', () => {
     expect(text).toMatch(/API access logs .*: 30 days/)
     expect(text).toMatch(/CloudFront standard logs .*: expired after 90 days \(limit 90 days\)/)
     expect(text).toMatch(/agency inbox/)
-    // The contact and retry functions' log groups, the API's, the site deployment's.
-    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(4)
+    expect(text).toMatch(/SES event destination .*: sending events .* go to an SNS topic/)
+    // The contact, retry and delivery-events functions' log groups, the API's, the site
+    // deployment's.
+    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(5)
   })
 
   it('states the limits the stack applies, and the policy allows them', () => {
@@ -141,6 +143,17 @@ describe('the retention audit of the synthesised stack', () => {
         resources.Outbox = { Type: 'AWS::SQS::Queue', Properties: {} }
       },
       /AWS::SQS::Queue .*: a data store the retention policy does not cover/,
+    ],
+    [
+      'sending events kept in a delivery stream',
+      (resources) => {
+        const destination = ofType(resources, 'AWS::SES::ConfigurationSetEventDestination')[0]
+        destination.Properties.EventDestination.KinesisFirehoseDestination = {
+          DeliveryStreamARN: 'arn:aws:firehose:eu-west-2:111111111111:deliverystream/events',
+          IAMRoleARN: 'arn:aws:iam::111111111111:role/events',
+        }
+      },
+      /SES event destination .*: sending events \(recipients, subjects\) go somewhere this audit does not follow/,
     ],
     [
       'a bucket of unknown purpose',

@@ -26,13 +26,39 @@ const config = defineConfig({
           muted: { value: '{colors.brand.100}' },
           subtle: { value: '{colors.brand.50}' },
           emphasized: { value: '{colors.brand.500}' },
-          focusRing: { value: '{colors.brand.500}' },
+          focusRing: { value: '{colors.brand.700}' },
         },
+        // Chakra's grey ring (#a1a1aa) is 2.6:1 on white; WCAG 2.2 wants 3:1 for focus indicators.
+        gray: { focusRing: { value: '{colors.brand.700}' } },
       },
+    },
+    recipes: {
+      // The default border (#e4e4e7) is 1.2:1 on white: too faint to show where a field is (WCAG 1.4.11).
+      input: { variants: { variant: { outline: { borderColor: 'gray.500' } } } },
+      textarea: { variants: { variant: { outline: { borderColor: 'gray.500' } } } },
     },
   },
   globalCss: {
-    html: { scrollPaddingTop: '6rem' },
+    html: {
+      scrollPaddingTop: '6rem',
+      // Fields draw their ring on their edge at 1 px by default; every ring is at least 2 px.
+      '--focus-ring-width': '2px',
+    },
+    // A visitor who asks for less motion gets none: toasts, the cookie banner, the menu, the
+    // header and any smooth scrolling change state at once. One rule, so no component can miss it.
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animation: 'none !important',
+        transition: 'none !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
+    // On dark blocks (hero, closing call to action, footer) the ring turns white to stay visible.
+    '[data-surface=dark]': {
+      '--chakra-colors-gray-focus-ring': 'white',
+      '--chakra-colors-brand-focus-ring': 'white',
+      '--chakra-colors-color-palette-focus-ring': 'white',
+    },
   },
 })
 

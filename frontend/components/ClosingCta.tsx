@@ -17,6 +17,7 @@ export function ClosingCta({ id = 'get-started', heading, text, actions }: Closi
       as="section"
       id={id}
       aria-labelledby={headingId}
+      data-surface="dark"
       bg="brand.900"
       color="white"
       py={{ base: '16', md: '20' }}

@@ -7,7 +7,7 @@ const builtYear = new Date().getFullYear()
 
 export function Footer() {
   return (
-    <Box as="footer" bg="gray.900" color="gray.200" pt="14" pb="8" mt="auto">
+    <Box as="footer" data-surface="dark" bg="gray.900" color="gray.200" pt="14" pb="8" mt="auto">
       <Container maxW="7xl">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="10">
           <Stack gap="3">

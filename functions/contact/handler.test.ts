@@ -140,6 +140,46 @@ describe('POST /api/contacts', () => {
     )
   })
 
+  it('gives every AWS call a deadline: storage by 5 s, SES by 7 s, the outcome by 8 s', async () => {
+    const signals: (AbortSignal | undefined)[] = []
+    const started = Date.now()
+    await invoke(jsonEvent(validSubmission))
+    for (const call of [
+      ...dynamo.commandCalls(PutCommand),
+      ...ses.commandCalls(SendEmailCommand),
+      ...dynamo.commandCalls(UpdateCommand),
+    ]) {
+      const options = (call.args as unknown[])[1] as { abortSignal?: AbortSignal } | undefined
+      signals.push(options?.abortSignal)
+    }
+    expect(signals).toHaveLength(3)
+    for (const signal of signals) {
+      expect(signal).toBeInstanceOf(AbortSignal)
+      expect(signal?.aborted).toBe(false)
+    }
+    expect(Date.now() - started).toBeLessThan(1_000)
+  })
+
+  it('answers 503 with Retry-After, never 500, when storage runs out of time', async () => {
+    dynamo
+      .on(PutCommand)
+      .rejects(Object.assign(new Error('Request aborted'), { name: 'AbortError' }))
+    const response = await invoke(jsonEvent(validSubmission))
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('60')
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0)
+  })
+
+  it('answers 201 when SES runs out of time, leaving the enquiry pending', async () => {
+    ses
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('Request aborted'), { name: 'AbortError' }))
+    const response = await invoke(jsonEvent(validSubmission))
+    expect(response.statusCode).toBe(201)
+    const [update] = dynamo.commandCalls(UpdateCommand)
+    expect(update?.args[0].input.UpdateExpression).not.toContain('REMOVE #pending')
+  })
+
   it('answers 503 when storage fails, and e-mails nothing', async () => {
     dynamo
       .on(PutCommand)
@@ -373,21 +413,66 @@ describe('idempotency', () => {
 })
 
 describe('honeypot', () => {
-  it('answers a filled-in honeypot with a plausible 201, storing and sending nothing', async () => {
+  it('stores a filled-in honeypot as certain spam, held back from the inbox, with the usual 201', async () => {
     const response = await invoke(
       jsonEvent({ ...validSubmission, website: 'https://spam.example' }),
     )
     expect(response.statusCode).toBe(201)
     expect(response.json).toEqual({
-      message: expect.any(String),
+      message: expect.stringContaining('within 24 hours'),
       id: expect.stringMatching(
         /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
       ),
       createdAt: now.toISOString(),
     })
+    const item = dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item
+    expect(item).toMatchObject({
+      ...validSubmission,
+      id: response.json.id,
+      emailStatus: 'held',
+      attention: 'held',
+      spamLevel: 'certain',
+      spamReasons: ['The hidden field only bots can see was filled in'],
+    })
+    expect(item).not.toHaveProperty('emailPending')
+    expect(item).not.toHaveProperty('website')
+    expect(ses.calls()).toHaveLength(0)
+    expect(logs.map((entry) => entry.event)).toEqual(['enquiry_stored', 'enquiry_held_as_spam'])
+  })
+
+  it('answers a filled-in honeypot on an invalid post with a plausible 201, keeping nothing', async () => {
+    const response = await invoke(jsonEvent({ website: 'https://spam.example', message: 'x' }))
+    expect(response.statusCode).toBe(201)
+    expect(response.json).toEqual({
+      message: expect.stringContaining('within 24 hours'),
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      createdAt: now.toISOString(),
+    })
     expect(dynamo.calls()).toHaveLength(0)
     expect(ses.calls()).toHaveLength(0)
     expect(logs.map((entry) => entry.event)).toEqual(['enquiry_honeypot_dropped'])
+  })
+
+  it('gives likely spam the same answer as any enquiry, and e-mails it marked', async () => {
+    const clean = await invoke(jsonEvent(validSubmission))
+    const spam = await invoke(
+      jsonEvent({
+        ...validSubmission,
+        message: 'Hi, I noticed your website is not ranking. We guarantee first page ranking.',
+      }),
+    )
+    expect(spam.statusCode).toBe(clean.statusCode)
+    expect(Object.keys(spam.json)).toEqual(Object.keys(clean.json))
+    expect(spam.json.message).toBe(clean.json.message)
+    expect(dynamo.commandCalls(PutCommand)[1]?.args[0].input.Item).toMatchObject({
+      spamLevel: 'likely',
+      emailStatus: 'pending',
+    })
+    const subjects = ses
+      .commandCalls(SendEmailCommand)
+      .map((call) => call.args[0].input.Message?.Subject?.Data)
+    expect(subjects[0]).not.toMatch(/^\[Likely spam\]/)
+    expect(subjects[1]).toMatch(/^\[Likely spam\] New enquiry from Ada Lovelace/)
   })
 
   it('lets an empty honeypot through', async () => {
@@ -429,10 +514,13 @@ describe('POST /api/contacts/form (no JavaScript)', () => {
     expect(response.headers.location).toBe('/contact/sent')
   })
 
-  it('sends a bot that fills the honeypot to /contact/sent, keeping nothing', async () => {
+  it('sends a bot that fills the honeypot to /contact/sent, holding its post back as spam', async () => {
     const response = await invoke(formEvent({ ...fields, website: 'spam' }))
     expect(response.headers.location).toBe('/contact/sent')
-    expect(dynamo.calls()).toHaveLength(0)
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({
+      emailStatus: 'held',
+    })
+    expect(ses.calls()).toHaveLength(0)
   })
 
   it('answers 503 (not a redirect) when storage fails', async () => {

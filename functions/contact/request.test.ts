@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { httpEvent } from '../test-support.ts'
-import { honeypotFilled, idempotencyKeyOf, parseFormBody, routeOf } from './request.ts'
-import { HttpProblem } from './responses.ts'
+import {
+  checkRequest,
+  declaresOtherCharsetThanUtf8,
+  honeypotFilled,
+  idempotencyKeyOf,
+  parseFormBody,
+  routeOf,
+} from './request.ts'
+import { HttpProblem, responseMessages } from './responses.ts'
 
 describe('request helpers', () => {
   it('routes the JSON and form paths, with or without a trailing slash', () => {
@@ -37,6 +44,44 @@ describe('request helpers', () => {
     expect(idempotencyKeyOf(httpEvent({ headers: { 'idempotency-key': '' } }))).toBeUndefined()
     expect(() => idempotencyKeyOf(httpEvent({ headers: { 'idempotency-key': '1' } }))).toThrow(
       HttpProblem,
+    )
+  })
+})
+
+describe('the charset of a JSON body', () => {
+  it.each([
+    'application/json; charset=iso-8859-1',
+    'application/json; charset="ISO-8859-1"',
+    'application/json;charset=windows-1252',
+    'application/json ; CHARSET = utf-16',
+  ])('refuses %s with a 415 that asks for UTF-8', (contentType) => {
+    // "café" in ISO-8859-1 (é is 0xE9), as such a client would send it.
+    const body = Buffer.from('{"message":"café"}', 'latin1').toString('base64')
+    const event = httpEvent({
+      headers: { 'content-type': contentType },
+      body,
+      isBase64Encoded: true,
+    })
+    expect(() => checkRequest(event)).toThrow(HttpProblem)
+    try {
+      checkRequest(event)
+    } catch (error) {
+      expect((error as HttpProblem).status).toBe(415)
+      expect((error as HttpProblem).message).toBe(responseMessages.notUtf8)
+      expect((error as HttpProblem).message).toMatch(/UTF-8/)
+    }
+  })
+
+  it.each([
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/json; charset="UTF-8"',
+    'application/json; charset=utf8',
+    'application/merge-patch+json; charset=UTF-8',
+  ])('takes %s', (contentType) => {
+    expect(declaresOtherCharsetThanUtf8(contentType)).toBe(false)
+    expect(checkRequest(httpEvent({ headers: { 'content-type': contentType }, body: '{}' }))).toBe(
+      'json',
     )
   })
 })

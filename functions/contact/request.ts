@@ -8,6 +8,18 @@ export type ContactRoute = 'json' | 'form'
 
 const jsonContentType = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i
 const formContentType = /^application\/x-www-form-urlencoded\s*(;|$)/i
+/** A `charset` parameter, quoted or not, as RFC 9110 writes media type parameters. */
+const charsetParameter = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i
+
+/**
+ * JSON is UTF-8 between systems (RFC 8259 §8.1), and API Gateway hands the function a JSON body
+ * already read as UTF-8 text: a body declared in another charset would be stored with U+FFFD in
+ * place of its accented letters. Such a body is refused, saying why, rather than guessed at.
+ */
+export function declaresOtherCharsetThanUtf8(contentType: string): boolean {
+  const charset = charsetParameter.exec(contentType)?.[2]
+  return charset !== undefined && !/^utf-?8$/i.test(charset)
+}
 
 export function header(event: Pick<APIGatewayProxyEventV2, 'headers'>, name: string) {
   const wanted = name.toLowerCase()
@@ -50,6 +62,9 @@ export function checkRequest(event: APIGatewayProxyEventV2): ContactRoute {
   const contentType = header(event, 'content-type') ?? ''
   if (route === 'json' && !jsonContentType.test(contentType)) {
     throw new HttpProblem(415, responseMessages.notJson)
+  }
+  if (route === 'json' && declaresOtherCharsetThanUtf8(contentType)) {
+    throw new HttpProblem(415, responseMessages.notUtf8)
   }
   if (route === 'form' && !formContentType.test(contentType)) {
     throw new HttpProblem(415, responseMessages.notForm)

@@ -29,6 +29,7 @@ export const responseMessages = {
   tooLarge: 'Your message is too large to send. Please shorten it and try again.',
   notJson: 'Please send the enquiry as JSON (Content-Type: application/json).',
   notForm: 'Please send the form as application/x-www-form-urlencoded.',
+  notUtf8: 'Please send the enquiry as UTF-8 JSON (Content-Type: application/json; charset=utf-8).',
   malformedJson: 'The enquiry could not be read: the request body is not valid JSON.',
   keyReused:
     'This submission was already received with different details. Please reload the page and send your message again.',

@@ -1,7 +1,9 @@
 import { contactSchema, type FieldErrors, fieldErrors } from '../../shared/contact.ts'
+import { startDeadline } from '../deadline.ts'
 import { buildEnquiry, enquiryIdFor, wellFormedSubmission } from '../enquiries/item.ts'
 import { type NotifyDependencies, notifyAgency } from '../enquiries/notify.ts'
 import { errorName } from '../log.ts'
+import { spamVerdict } from '../spam/verdict.ts'
 import { honeypotFilled } from './request.ts'
 
 export type SubmitOutcome =
@@ -18,6 +20,19 @@ export interface Submission {
 }
 
 /**
+ * The contact function answers within this budget whatever DynamoDB or SES do: well inside its
+ * Lambda timeout (10 s) and API Gateway's 30 s, so a visitor is told the truth, never a gateway
+ * error. Storage must be over by `STORED_BY_MS` (else 503 with Retry-After, nothing kept),
+ * SES's answer by `SENT_BY_MS` (else 201, the enquiry left pending for the retry), recording
+ * the outcome by the end of the budget. A stored enquiry is never answered with a failure,
+ * except when a write that was cut off lands after all: the visitor sees 503, and the
+ * idempotency key makes their resubmission answer 201 with the same enquiry, not a second one.
+ */
+export const CONTACT_BUDGET_MS = 8_000
+export const STORED_BY_MS = 5_000
+export const SENT_BY_MS = 7_000
+
+/**
  * The contact pipeline: validate, store (the enquiry is safe from here on), then e-mail the
  * agency. Only a failed store fails the submission; a failed e-mail is left to the retry.
  */
@@ -25,26 +40,32 @@ export async function submitEnquiry(
   deps: NotifyDependencies,
   { payload, idempotencyKey, requestId }: Submission,
 ): Promise<SubmitOutcome> {
+  const deadline = startDeadline()
   const id = enquiryIdFor(idempotencyKey)
-  if (honeypotFilled(payload)) {
-    // Looks like success to the bot; nothing is kept, so there is no enquiry id to log.
-    deps.log({ level: 'info', event: 'enquiry_honeypot_dropped', requestId })
-    return { kind: 'accepted', id, createdAt: deps.now().toISOString() }
-  }
-
+  const bot = honeypotFilled(payload)
   const parsed = contactSchema.safeParse(isObject(payload) ? payload : {})
   if (!parsed.success) {
+    if (bot) {
+      // Looks like success to the bot; an invalid post has nothing worth keeping, so there is
+      // no enquiry id to log.
+      deps.log({ level: 'info', event: 'enquiry_honeypot_dropped', requestId })
+      return { kind: 'accepted', id, createdAt: deps.now().toISOString() }
+    }
     deps.log({ level: 'info', event: 'enquiry_invalid', requestId })
     return { kind: 'invalid', errors: fieldErrors(parsed.error) }
   }
 
   const submission = wellFormedSubmission(parsed.data)
-  const enquiry = buildEnquiry(submission, id, deps.now())
+  // A filled honeypot makes the verdict certain: stored and listed for a person, never dropped,
+  // in case a person's browser filled it in.
+  const verdict = spamVerdict({ ...submission, honeypotFilled: bot })
+  const enquiry = buildEnquiry(submission, id, deps.now(), verdict)
   let created: boolean
   try {
-    created = await deps.store.create(enquiry)
+    const stored = deadline.by(STORED_BY_MS)
+    created = await deps.store.create(enquiry, stored)
     if (!created) {
-      const existing = await deps.store.get(id)
+      const existing = await deps.store.get(id, stored)
       if (!existing) throw new Error('Enquiry vanished after a conflicting write')
       if (existing.submissionHash !== enquiry.submissionHash) {
         deps.log({
@@ -72,7 +93,18 @@ export async function submitEnquiry(
   }
   deps.log({ level: 'info', event: 'enquiry_stored', enquiryId: id, requestId })
 
-  await notifyAgency(deps, enquiry)
+  // The visitor's answer is the same whatever the verdict: a spammer learns nothing from it.
+  if (verdict.level === 'certain') {
+    deps.log({ level: 'info', event: 'enquiry_held_as_spam', enquiryId: id, requestId })
+    return { kind: 'accepted', id: enquiry.id, createdAt: enquiry.createdAt }
+  }
+  if (verdict.level === 'likely') {
+    deps.log({ level: 'info', event: 'enquiry_marked_likely_spam', enquiryId: id, requestId })
+  }
+  await notifyAgency(deps, enquiry, {
+    send: deadline.by(SENT_BY_MS),
+    record: deadline.by(CONTACT_BUDGET_MS),
+  })
   return { kind: 'accepted', id: enquiry.id, createdAt: enquiry.createdAt }
 }
 

@@ -12,6 +12,31 @@ const addresses = {
 }
 
 describe('the agency’s e-mail', () => {
+  it('marks likely spam in the subject and puts the reasons above everything else', () => {
+    const marked = buildEnquiry(validSubmission, enquiry.id, createdAt, {
+      level: 'likely',
+      score: 5,
+      reasons: ['The message holds a link', 'Sales pitch: <offers backlinks>'],
+    })
+    const { subject, text, html } = renderEnquiryEmail(marked)
+    expect(subject).toBe(`[Likely spam] ${renderEnquiryEmail(enquiry).subject}`)
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'Marked as likely spam (score 5); it may still be genuine:',
+      '- The message holds a link',
+      '- Sales pitch: <offers backlinks>',
+    ])
+    const body = html.slice(html.indexOf('<body'))
+    expect(body.indexOf('Sales pitch: &lt;offers backlinks&gt;')).toBeLessThan(
+      body.indexOf('New enquiry from'),
+    )
+  })
+
+  it('leaves a clean enquiry unmarked', () => {
+    const { subject, text } = renderEnquiryEmail(enquiry)
+    expect(subject).not.toContain('spam')
+    expect(text).not.toContain('spam')
+  })
+
   it('names the person, the company and the enquiry id in the subject', () => {
     expect(renderEnquiryEmail(enquiry).subject).toBe(
       'New enquiry from Ada Lovelace, Analytical Engines Ltd (ref 0d9e5a1c-7b2f-5c3d-9e4f-5a6b7c8d9e0f)',
@@ -73,6 +98,47 @@ describe('the agency’s e-mail', () => {
     expect(subject).toContain('Ada Bcc: victim@example.com')
     expect(input.ReplyToAddresses?.[0]).not.toMatch(/[\r\n]/)
     expect(input.Source).toBe(addresses.senderEmail)
+  })
+
+  it('shows staff every header as it was typed: no bidi override, isolate or zero-width character', () => {
+    const spoofing = [
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200b',
+      '\u200d',
+      '\ufeff',
+    ]
+    const input = enquiryEmailInput(
+      {
+        ...enquiry,
+        firstName: 'Invoice\u202Efdp.exe',
+        lastName: '\u2067Smith\u2069',
+        company: 'Pay\u200bPal\u200d Ltd\ufeff',
+        email: 'ada\u200b@example.co.uk',
+      },
+      {
+        senderEmail: `web\u202dsite@elevate-digital.example`,
+        agencyEmail: `hello\u2060@elevate-digital.example`,
+      },
+    )
+    const headers = [
+      input.Message?.Subject?.Data ?? '',
+      input.Source ?? '',
+      ...(input.Destination?.ToAddresses ?? []),
+      ...(input.ReplyToAddresses ?? []),
+    ]
+    for (const value of headers) {
+      for (const character of spoofing) expect(value).not.toContain(character)
+      expect(value).not.toMatch(/[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]/)
+    }
+    expect(input.Message?.Subject?.Data).toContain('Invoicefdp.exe Smith')
+    expect(input.Message?.Subject?.Data).toContain('PayPal Ltd')
+    expect(input.ReplyToAddresses).toEqual(['ada@example.co.uk'])
+    expect(input.Source).toBe('website@elevate-digital.example')
+    expect(input.Destination?.ToAddresses).toEqual(['hello@elevate-digital.example'])
   })
 
   it('sends an enquiry stored with a lone surrogate, as U+FFFD (SES cannot encode one)', () => {

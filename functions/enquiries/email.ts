@@ -29,9 +29,19 @@ export function escapeHtml(value: string): string {
 }
 
 /**
+ * Invisible characters that change how the rest of a line is displayed: bidi embeddings and
+ * overrides (U+202A–U+202E), isolates (U+2066–U+2069), direction marks (U+200E, U+200F, U+061C),
+ * zero-width spaces and joiners (U+200B–U+200D, U+2060, U+FEFF) and the invisible operators
+ * (U+2061–U+2064). In a subject or an address they let a visitor make staff read something
+ * other than what was sent ("…\u202Efdp.exe" shows as "…exe.pdf").
+ */
+const displaySpoofing = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+
+/**
  * Makes a value safe for a mail header: line breaks (CR, LF and the Unicode separators some
  * clients honour) become spaces so nothing a visitor types can start a header of its own;
- * other control characters go.
+ * other control characters go, and so do the invisible ones that would change how the header
+ * is displayed.
  */
 export function headerSafe(value: string): string {
   return (
@@ -39,18 +49,38 @@ export function headerSafe(value: string): string {
       .replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')
       // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
       .replace(/[\u0000-\u001f\u007f]/g, '')
+      .replace(displaySpoofing, '')
       .replace(/ {2,}/g, ' ')
       .trim()
   )
 }
 
+/** What starts the subject of an enquiry the spam verdict marked, for staff's mail rules. */
+export const LIKELY_SPAM_SUBJECT_PREFIX = '[Likely spam] '
+
+/**
+ * The verdict's reasons, for the top of a marked enquiry's e-mail; none for a clean one (and for
+ * enquiries stored before verdicts existed).
+ */
+function spamNotice(enquiry: Enquiry): string[] {
+  if (enquiry.spamLevel === undefined || enquiry.spamLevel === 'genuine') return []
+  return [
+    `Marked as likely spam (score ${enquiry.spamScore}); it may still be genuine:`,
+    ...enquiry.spamReasons.map((reason) => `- ${reason}`),
+  ]
+}
+
 /** The agency's notification: every field, the id in the subject so staff can quote it. */
 export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
   const name = `${enquiry.firstName} ${enquiry.lastName}`
-  const subject = headerSafe(`New enquiry from ${name}, ${enquiry.company} (ref ${enquiry.id})`)
+  const notice = spamNotice(enquiry)
+  const subject = headerSafe(
+    `${notice.length > 0 ? LIKELY_SPAM_SUBJECT_PREFIX : ''}New enquiry from ${name}, ${enquiry.company} (ref ${enquiry.id})`,
+  )
   const received = new Date(enquiry.createdAt).toUTCString()
 
   const text = [
+    ...(notice.length > 0 ? [...notice, ''] : []),
     `New enquiry ${enquiry.id}, received ${received}.`,
     'Reply to this e-mail to answer the enquirer directly.',
     '',
@@ -72,6 +102,9 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a202c">',
+    notice.length > 0
+      ? `<div style="border:2px solid #c53030;padding:8px 12px;margin-bottom:12px"><p style="margin:0;font-weight:bold">${escapeHtml(notice[0] as string)}</p><ul style="margin:4px 0 0">${enquiry.spamReasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('')}</ul></div>`
+      : '',
     `<h1 style="font-size:20px">New enquiry from ${escapeHtml(name)}</h1>`,
     `<p>Reference <strong>${escapeHtml(enquiry.id)}</strong>, received ${escapeHtml(received)}. Reply to this e-mail to answer the enquirer directly.</p>`,
     `<table role="presentation">${rows}</table>`,

@@ -19,7 +19,37 @@ describe('buildEnquiry', () => {
       emailStatus: 'pending',
       emailStatusAt: '2024-02-29T10:15:30.123Z',
       emailAttempts: 0,
+      spamLevel: 'genuine',
+      spamScore: 0,
+      spamReasons: [],
     })
+  })
+
+  it('holds certain spam back from the inbox, out of the pending index, listed for a person', () => {
+    const held = buildEnquiry(validSubmission, 'id-2', createdAt, {
+      level: 'certain',
+      score: 12,
+      reasons: ['The hidden field only bots can see was filled in'],
+    })
+    expect(held).not.toHaveProperty('emailPending')
+    expect(held).toMatchObject({
+      emailStatus: 'held',
+      attention: 'held',
+      expiresAt: enquiry.expiresAt,
+      spamLevel: 'certain',
+      spamScore: 12,
+      spamReasons: ['The hidden field only bots can see was filled in'],
+    })
+  })
+
+  it('keeps likely spam on its way to the inbox', () => {
+    const marked = buildEnquiry(validSubmission, 'id-3', createdAt, {
+      level: 'likely',
+      score: 5,
+      reasons: ['x'],
+    })
+    expect(marked).toMatchObject({ emailPending: 'PENDING', emailStatus: 'pending' })
+    expect(marked).not.toHaveProperty('attention')
   })
 
   it('is expired from its expiresAt second on', () => {

@@ -8,6 +8,7 @@ import {
   normaliseEmail,
   retentionExpiresAt,
 } from '../../shared/enquiry-table.ts'
+import type { SpamLevel, SpamVerdict } from '../spam/verdict.ts'
 
 /** What the table holds for one enquiry. */
 export interface Enquiry extends ContactSubmission {
@@ -34,22 +35,44 @@ export interface Enquiry extends ContactSubmission {
   readonly emailLastAttemptAt?: string
   readonly emailSentAt?: string
   readonly emailMessageId?: string
+  /** The spam verdict (functions/spam/verdict.ts), kept so staff and data subjects can see why. */
+  readonly spamLevel: SpamLevel
+  readonly spamScore: number
+  readonly spamReasons: string[]
 }
 
-/** Builds the item to store for a valid submission, its e-mail still owed. */
-export function buildEnquiry(submission: ContactSubmission, id: string, createdAt: Date): Enquiry {
+/** The verdict of an enquiry no signal spoke against. */
+export const noSpamSignals: SpamVerdict = { level: 'genuine', score: 0, reasons: [] }
+
+/**
+ * Builds the item to store for a valid submission with its spam verdict: its e-mail still owed,
+ * or, for certain spam, held back from the inbox (listed for a person, never sent by the retry).
+ * Either way it carries the same retention.
+ */
+export function buildEnquiry(
+  submission: ContactSubmission,
+  id: string,
+  createdAt: Date,
+  verdict: SpamVerdict = noSpamSignals,
+): Enquiry {
+  const at = createdAt.toISOString()
+  const held = verdict.level === 'certain'
   return {
     id,
     ...submission,
     emailNormalised: normaliseEmail(submission.email),
-    createdAt: createdAt.toISOString(),
+    createdAt: at,
     expiresAt: retentionExpiresAt(createdAt),
     submissionHash: submissionHash(submission),
     ref: enquiryRef(id),
-    emailPending: EMAIL_PENDING,
-    emailStatus: 'pending',
-    emailStatusAt: createdAt.toISOString(),
+    ...(held
+      ? { emailStatus: 'held', attention: 'held' }
+      : { emailPending: EMAIL_PENDING, emailStatus: 'pending' }),
+    emailStatusAt: at,
     emailAttempts: 0,
+    spamLevel: verdict.level,
+    spamScore: verdict.score,
+    spamReasons: [...verdict.reasons],
   }
 }
 

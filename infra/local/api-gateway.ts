@@ -137,7 +137,7 @@ export function httpApiRoute(handler: HttpApiHandler, functionName: string) {
     if (!body) {
       writeHttpApiResult(res, {
         statusCode: 413,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
         body: JSON.stringify({ message: 'Request Entity Too Large' }),
       })
       return

@@ -100,7 +100,8 @@ export async function startApiStack(options: ApiStackOptions = {}): Promise<ApiS
         await contact(req, res)
         return
       }
-      res.writeHead(404, { 'content-type': 'application/json' })
+      // Like every API answer: never kept by a cache between the visitor and the API.
+      res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'no-store' })
       res.end(JSON.stringify({ message: 'Not Found' }))
     },
     mailboxUrl: ses.url,

@@ -1,9 +1,13 @@
+import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startLocalServer } from './server.ts'
+import { createStaticSite } from './static-site.ts'
 
 let site: RunningServer
 let root: string
@@ -28,6 +32,19 @@ afterAll(async () => {
 const get = (path: string, init?: RequestInit) =>
   fetch(`${site.url}${path}`, { redirect: 'manual', ...init })
 
+/** A GET with its request target sent byte for byte (fetch would normalise `/./`, `\\`, `%2e`). */
+function rawGet(target: string): Promise<{ status: number; location?: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(site.url)
+    request({ hostname, port, path: target, method: 'GET' }, (response) => {
+      response.resume()
+      resolve({ status: response.statusCode ?? 0, location: response.headers.location })
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
 describe('local static site', () => {
   it('serves pages at their canonical URLs with the security headers', async () => {
     const response = await get('/about')
@@ -43,6 +60,24 @@ describe('local static site', () => {
     const response = await get('/about/')
     expect(response.status).toBe(301)
     expect(response.headers.get('location')).toBe('/about')
+  })
+
+  it('never redirects to another host, for the paths CloudFront passes on unchanged', async () => {
+    for (const target of [
+      '//evil.example/',
+      '/.//evil.example/',
+      '/%2e//evil.example/',
+      '/./\\evil.example/',
+    ]) {
+      const { status, location } = await rawGet(target)
+      expect(status, target).toBe(301)
+      expect(new URL(location ?? '', `${site.url}/faq`).origin, target).toBe(site.url)
+    }
+  })
+
+  it('keeps the query string exactly as sent on the redirect', async () => {
+    const { location } = await rawGet('/about/?q=caf%C3%A9+cr%c3%a8me&a=x%20y&tag=1&tag=2')
+    expect(location).toBe('/about?q=caf%C3%A9+cr%c3%a8me&a=x%20y&tag=1&tag=2')
   })
 
   it('answers unknown paths with the 404 page and status 404', async () => {
@@ -82,4 +117,37 @@ describe('local static site', () => {
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('GET, HEAD')
   })
+})
+
+describe('the static server under a scan of unknown paths', () => {
+  it('keeps at most one cached entry per file of the site, however many paths it is asked for', async () => {
+    const serveStatic = createStaticSite({ root, analytics: false })
+    const server = createServer((req, res) => {
+      serveStatic(req, res).catch(() => res.destroy())
+    }).listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      // Missing pages, and many spellings of one existing file.
+      const paths = Array.from({ length: 300 }, (_, i) =>
+        i % 3 === 0 ? `/scan-${i}/%2e%2e/about/index.html` : `/scan-${i}`,
+      )
+      for (let at = 0; at < paths.length; at += 50) {
+        const answers = await Promise.all(
+          paths.slice(at, at + 50).map(async (path) => {
+            const response = await fetch(`${base}${path}`)
+            await response.arrayBuffer()
+            return response.status
+          }),
+        )
+        expect(answers.every((status) => status === 200 || status === 404)).toBe(true)
+      }
+      // index.html, about/index.html and 404.html at most; no entry per path asked for.
+      expect(serveStatic.cachedFiles()).toBeLessThanOrEqual(3)
+      expect((await fetch(`${base}/about`)).status).toBe(200)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  }, 60_000)
 })

@@ -6,7 +6,9 @@ import { securityHeaders, toHttpHeaders } from '../../shared/security-headers.ts
 import {
   isViewerResponse,
   loadViewerRequest,
+  parseRawQuery,
   type ViewerRequestEvent,
+  type ViewerValue,
 } from '../../shared/viewer-request.ts'
 
 const contentTypes: Record<string, string> = {
@@ -53,26 +55,36 @@ export interface StaticSiteOptions {
 export function createStaticSite({ root, analytics }: StaticSiteOptions) {
   const viewerRequest = loadViewerRequest()
   const headers = toHttpHeaders(securityHeaders({ analytics }))
+  // Keyed by the file on disk, and only while a read is in flight or the file exists: the cache
+  // holds at most one entry per file of the site, however many different paths visitors (or
+  // scanners) ask for.
   const files = new Map<string, Promise<Encoded | undefined>>()
 
   const load = (path: string) => {
-    let entry = files.get(path)
+    const file = join(root, path)
+    let entry = files.get(file)
     if (!entry) {
-      entry = readEncoded(root, path)
-      files.set(path, entry)
+      const reading = readEncoded(root, file)
+      entry = reading
+      files.set(file, reading)
+      reading.then(
+        (found) => {
+          if (!found) files.delete(file)
+        },
+        () => files.delete(file),
+      )
     }
     return entry
   }
 
-  return async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' })
       res.end('Method Not Allowed')
       return
     }
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    const result = viewerRequest(toViewerEvent(req, url))
+    const result = viewerRequest(toViewerEvent(req))
     if (isViewerResponse(result)) {
       for (const [name, { value }] of Object.entries(result.headers)) res.setHeader(name, value)
       res.writeHead(result.statusCode, result.statusDescription)
@@ -111,22 +123,41 @@ export function createStaticSite({ root, analytics }: StaticSiteOptions) {
     res.writeHead(status)
     res.end(req.method === 'HEAD' ? undefined : body)
   }
+  /** How many files the server keeps in memory (for its tests). */
+  serveStatic.cachedFiles = () => files.size
+  return serveStatic
 }
 
-function toViewerEvent(req: IncomingMessage, url: URL): ViewerRequestEvent {
-  const querystring: ViewerRequestEvent['request']['querystring'] = {}
-  for (const name of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(name).map((value) => ({ value }))
-    querystring[name] = {
-      value: values[0]?.value ?? '',
-      ...(values.length > 1 ? { multiValue: values } : {}),
-    }
-  }
-  const headers: ViewerRequestEvent['request']['headers'] = {}
+/**
+ * The event CloudFront would build: the path exactly as sent (no dot-segment or slash
+ * normalising, which would hide what the function must handle), query values still
+ * percent-encoded, cookies apart from the other headers.
+ */
+function toViewerEvent(req: IncomingMessage): ViewerRequestEvent {
+  const target = req.url ?? '/'
+  const queryAt = target.indexOf('?')
+  const uri = queryAt === -1 ? target : target.slice(0, queryAt)
+  const headers: Record<string, ViewerValue> = {}
   for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers[name] = { value }
+    if (typeof value === 'string' && name !== 'cookie') headers[name] = { value }
   }
-  return { request: { method: req.method ?? 'GET', uri: url.pathname, querystring, headers } }
+  const cookies: Record<string, ViewerValue> = {}
+  for (const pair of String(req.headers.cookie ?? '').split(';')) {
+    const equals = pair.indexOf('=')
+    if (equals > 0) cookies[pair.slice(0, equals).trim()] = { value: pair.slice(equals + 1).trim() }
+  }
+  return {
+    version: '1.0',
+    context: { eventType: 'viewer-request' },
+    viewer: { ip: req.socket.remoteAddress ?? '127.0.0.1' },
+    request: {
+      method: req.method ?? 'GET',
+      uri,
+      querystring: parseRawQuery(queryAt === -1 ? '' : target.slice(queryAt + 1)),
+      headers,
+      cookies,
+    },
+  }
 }
 
 function safeDecode(uri: string): string | undefined {
@@ -137,8 +168,7 @@ function safeDecode(uri: string): string | undefined {
   }
 }
 
-async function readEncoded(root: string, path: string): Promise<Encoded | undefined> {
-  const file = join(root, path)
+async function readEncoded(root: string, file: string): Promise<Encoded | undefined> {
   // Never serve anything outside the site's folder, whatever the path says.
   if (!file.startsWith(resolve(root) + sep)) return undefined
   let identity: Buffer

@@ -55,6 +55,7 @@ export default function Page() {
       <Box
         as="section"
         aria-labelledby="cta-heading"
+        data-surface="dark"
         bg="brand.900"
         color="white"
         py={{ base: '16', md: '24' }}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { genuineEnquiries } from './corpus/genuine.ts'
+import { spamEnquiries } from './corpus/spam.ts'
+import type { CorpusEnquiry } from './corpus/types.ts'
+import { type SpamVerdict, spamVerdict } from './verdict.ts'
+
+function verdictOn(enquiry: CorpusEnquiry): SpamVerdict {
+  const [firstName = '', ...rest] = enquiry.name.split(' ')
+  return spamVerdict({
+    firstName,
+    lastName: rest.join(' '),
+    email: enquiry.email,
+    phone: enquiry.phone,
+    company: enquiry.company,
+    message: enquiry.message,
+    honeypotFilled: enquiry.honeypot === true,
+  })
+}
+
+const marked = (verdict: SpamVerdict) => verdict.level !== 'genuine'
+
+describe('the spam verdict on the labelled corpus', () => {
+  const genuine = genuineEnquiries.map(verdictOn)
+  const spam = spamEnquiries.map(verdictOn)
+  const truePositives = spam.filter(marked).length
+  const falseNegatives = spam.length - truePositives
+  const falsePositives = genuine.filter(marked).length
+  const trueNegatives = genuine.length - falsePositives
+  const precision = truePositives / (truePositives + falsePositives)
+  const recall = truePositives / spam.length
+  const falsePositiveRate = falsePositives / genuine.length
+
+  it('is a corpus of at least 200 enquiries, half of each kind, none repeated', () => {
+    expect(genuineEnquiries.length).toBeGreaterThanOrEqual(100)
+    expect(spamEnquiries.length).toBeGreaterThanOrEqual(100)
+    const messages = [...genuineEnquiries, ...spamEnquiries].map((e) => e.message)
+    expect(new Set(messages).size).toBe(messages.length)
+  })
+
+  it('marks at most 2% of genuine enquiries and catches at least 80% of spam', () => {
+    const pad = (value: number | string) => String(value).padStart(8)
+    console.info(
+      [
+        'Likely-spam mark on the corpus (marked = likely or certain):',
+        `${' '.repeat(16)}${pad('marked')}${pad('clean')}`,
+        `${'spam'.padEnd(16)}${pad(truePositives)}${pad(falseNegatives)}`,
+        `${'genuine'.padEnd(16)}${pad(falsePositives)}${pad(trueNegatives)}`,
+        `precision ${(precision * 100).toFixed(1)}%, recall ${(recall * 100).toFixed(1)}%, genuine marked ${(falsePositiveRate * 100).toFixed(1)}%`,
+        `held back as certain: spam ${spam.filter((v) => v.level === 'certain').length}, genuine ${genuine.filter((v) => v.level === 'certain').length}`,
+      ].join('\n'),
+    )
+    const wronglyMarked = genuineEnquiries.filter((_, i) => marked(genuine[i] as SpamVerdict))
+    expect(falsePositiveRate, JSON.stringify(wronglyMarked, null, 1)).toBeLessThanOrEqual(0.02)
+    expect(recall).toBeGreaterThanOrEqual(0.8)
+  })
+
+  it('never holds a genuine enquiry back from the inbox', () => {
+    expect(genuine.filter((v) => v.level === 'certain')).toEqual([])
+  })
+
+  it('gives a reason for every mark', () => {
+    for (const verdict of [...genuine, ...spam].filter(marked)) {
+      expect(verdict.reasons.length).toBeGreaterThan(0)
+    }
+  })
+})

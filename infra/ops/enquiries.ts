@@ -5,13 +5,9 @@
  * See docs/operations.md.
  */
 import { parseArgs } from 'node:util'
-import { createDeliveryEventsHandler } from '../../functions/delivery-events/create-handler.ts'
+import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
 import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
-import {
-  type SampleEventType,
-  sampleSesEvent,
-  snsEventOf,
-} from '../../functions/delivery-events/sample-events.ts'
+import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
 import { DEFAULT_REGION } from '../config.ts'
 import { connect, localDataDir, type Target } from './dsar.ts'
 import {
@@ -223,20 +219,21 @@ async function run(
     }
     default: {
       // simulate: the deployed function's own code, fed the record SES would publish.
-      const handler = createDeliveryEventsHandler({
-        documentClient: target.client,
-        tableName: target.tableName,
-        metrics: createDeliveryMetrics(io.env.STAGE ?? 'local'),
-        log: (entry) => io.err(JSON.stringify(entry)),
-      })
-      const event = sampleSesEvent(simulated[rest[0] as string] as SampleEventType, {
-        enquiryId: ids[0] as string,
-        at: now,
-      })
-      const [result] = await handler(snsEventOf(event), {} as Parameters<typeof handler>[1])
+      const type = simulated[rest[0] as string] as SampleEventType
+      const result = await injectDeliveryEvent(
+        {
+          documentClient: target.client,
+          tableName: target.tableName,
+          metrics: createDeliveryMetrics(io.env.STAGE ?? 'local'),
+          log: (entry) => io.err(JSON.stringify(entry)),
+        },
+        type,
+        ids[0] as string,
+        now,
+      )
       const after = await readEnquiry(target, ids[0] as string)
       io.err(
-        `Simulated an SES ${event.eventType} for ${reference}: ${result?.outcome}; its e-mail status is now ${after?.emailStatus}.`,
+        `Simulated an SES ${type} for ${reference}: ${result.outcome}; its e-mail status is now ${after?.emailStatus}.`,
       )
       return 0
     }

@@ -98,7 +98,9 @@ describe('POST /api/contacts', () => {
     expect(send?.args[0].input.Message?.Subject?.Data).toContain(response.json.id)
 
     const [update] = dynamo.commandCalls(UpdateCommand)
-    expect(update?.args[0].input.UpdateExpression).toMatch(/^REMOVE #pending SET #status = :sent/)
+    expect(update?.args[0].input.UpdateExpression).toMatch(
+      /^REMOVE #pending, #claimedUntil SET #status = :sent/,
+    )
     expect(update?.args[0].input.ExpressionAttributeValues).toMatchObject({
       ':sent': 'sent',
       ':at': now.toISOString(),
@@ -129,8 +131,10 @@ describe('POST /api/contacts', () => {
     expect(response.statusCode).toBe(201)
     const updates = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)
     expect(updates).toHaveLength(1)
-    expect(updates[0]?.UpdateExpression).toBe('SET #lastAttemptAt = :at ADD #attempts :one')
-    expect(updates[0]?.UpdateExpression).not.toContain('REMOVE')
+    expect(updates[0]?.UpdateExpression).toBe(
+      'REMOVE #claimedUntil SET #lastAttemptAt = :at ADD #attempts :one',
+    )
+    expect(updates[0]?.UpdateExpression).not.toContain('#pending')
     expect(logs).toContainEqual(
       expect.objectContaining({
         event: 'enquiry_email_failed',

@@ -32,6 +32,11 @@ export interface Enquiry extends ContactSubmission {
   readonly emailLastAttemptAt?: string
   readonly emailSentAt?: string
   readonly emailMessageId?: string
+  /**
+   * While a sender (the retry) is sending the e-mail: until when its claim holds. Left in place
+   * only when that sender stopped between SES's answer and recording it.
+   */
+  readonly emailClaimedUntil?: string
 }
 
 /** Builds the item to store for a valid submission, its e-mail still owed. */

@@ -6,6 +6,7 @@ import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
+import { noMetrics, type PipelineMetrics } from '../metrics.ts'
 import { bodyText, checkRequest, idempotencyKeyOf, parseFormBody, routeOf } from './request.ts'
 import {
   type ContactResult,
@@ -20,6 +21,8 @@ export interface ContactHandlerDependencies {
   readonly config: FunctionConfig
   readonly clients: AwsClients
   readonly log?: Logger
+  /** @default noMetrics */
+  readonly metrics?: PipelineMetrics
   readonly now?: () => Date
 }
 
@@ -39,37 +42,43 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
     addresses: deps.config,
     log,
+    metrics: deps.metrics ?? noMetrics,
     now: deps.now ?? (() => new Date()),
   }
 
-  return middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
-    .use({
-      // Every refusal, whoever raised it, leaves as JSON with a message a person can read.
-      onError: (request: ContactHandlerRequest) => {
-        request.response = problemResponse(request.error, log, request.context?.awsRequestId)
-      },
-    })
-    .use({
-      before: (request: ContactHandlerRequest) => {
-        const route = checkRequest(request.event)
-        if (route === 'form') {
-          ;(request.event as { body: unknown }).body = parseFormBody(bodyText(request.event))
-          return
-        }
-        // checkRequest has already accepted the content type (in any header case, with any
-        // spacing before its parameters); the parser must not judge it again by its own,
-        // narrower rule and pass the body on unparsed.
-        return jsonBodyParser.before?.(request)
-      },
-    })
-    .handler(async (event, context) => {
-      const outcome = await submitEnquiry(notify, {
-        payload: event.body as unknown,
-        idempotencyKey: idempotencyKeyOf(event),
-        requestId: context?.awsRequestId,
+  const publishMetrics = () => notify.metrics.publish()
+  return (
+    middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
+      // Outermost: whatever the answer, this invocation's metrics are written once.
+      .use({ after: publishMetrics, onError: publishMetrics })
+      .use({
+        // Every refusal, whoever raised it, leaves as JSON with a message a person can read.
+        onError: (request: ContactHandlerRequest) => {
+          request.response = problemResponse(request.error, log, request.context?.awsRequestId)
+        },
       })
-      return routeOf(event) === 'form' ? formAnswer(outcome) : jsonAnswer(outcome)
-    })
+      .use({
+        before: (request: ContactHandlerRequest) => {
+          const route = checkRequest(request.event)
+          if (route === 'form') {
+            ;(request.event as { body: unknown }).body = parseFormBody(bodyText(request.event))
+            return
+          }
+          // checkRequest has already accepted the content type (in any header case, with any
+          // spacing before its parameters); the parser must not judge it again by its own,
+          // narrower rule and pass the body on unparsed.
+          return jsonBodyParser.before?.(request)
+        },
+      })
+      .handler(async (event, context) => {
+        const outcome = await submitEnquiry(notify, {
+          payload: event.body as unknown,
+          idempotencyKey: idempotencyKeyOf(event),
+          requestId: context?.awsRequestId,
+        })
+        return routeOf(event) === 'form' ? formAnswer(outcome) : jsonAnswer(outcome)
+      })
+  )
 }
 
 function jsonAnswer(outcome: SubmitOutcome): ContactResult {

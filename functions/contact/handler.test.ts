@@ -9,6 +9,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contactMessages } from '../../shared/contact.ts'
+import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, enquiryIdFor } from '../enquiries/item.ts'
 import type { LogEntry } from '../log.ts'
@@ -95,7 +96,10 @@ describe('POST /api/contacts', () => {
       Destination: { ToAddresses: [testConfig.agencyEmail] },
       ReplyToAddresses: [validSubmission.email],
     })
-    expect(send?.args[0].input.Message?.Subject?.Data).toContain(response.json.id)
+    expect(send?.args[0].input.Message?.Subject?.Data).toContain(
+      `(ref ${enquiryRef(response.json.id)})`,
+    )
+    expect(send?.args[0].input.Message?.Body?.Text?.Data).toContain(response.json.id)
 
     const [update] = dynamo.commandCalls(UpdateCommand)
     expect(update?.args[0].input.UpdateExpression).toMatch(

@@ -47,6 +47,7 @@ export async function submitEnquiry(
     return { kind: 'accepted', id, createdAt: deps.now().toISOString() }
   }
 
+  deps.metrics?.count('EnquirySubmitted')
   const parsed = contactSchema.safeParse(isObject(payload) ? payload : {})
   if (!parsed.success) {
     deps.log({ level: 'info', event: 'enquiry_invalid', requestId })
@@ -87,6 +88,7 @@ export async function submitEnquiry(
     return { kind: 'unavailable' }
   }
   deps.log({ level: 'info', event: 'enquiry_stored', enquiryId: id, requestId })
+  deps.metrics?.count('EnquiryStored')
 
   await notifyAgency(deps, enquiry, {
     send: deadline.by(SENT_BY_MS),

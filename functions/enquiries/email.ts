@@ -1,4 +1,5 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses'
+import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { type Enquiry, wellFormed } from './item.ts'
 
 export interface RenderedEmail {
@@ -44,14 +45,18 @@ export function headerSafe(value: string): string {
   )
 }
 
-/** The agency's notification: every field, the id in the subject so staff can quote it. */
+/**
+ * The agency's notification: every field; the short reference in the subject, which staff can
+ * compare at a glance (a repeated e-mail shows the same one), and the full id in the body.
+ */
 export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
   const name = `${enquiry.firstName} ${enquiry.lastName}`
-  const subject = headerSafe(`New enquiry from ${name}, ${enquiry.company} (ref ${enquiry.id})`)
+  const ref = enquiryRef(enquiry.id)
+  const subject = headerSafe(`New enquiry from ${name}, ${enquiry.company} (ref ${ref})`)
   const received = new Date(enquiry.createdAt).toUTCString()
 
   const text = [
-    `New enquiry ${enquiry.id}, received ${received}.`,
+    `New enquiry ${ref} (id ${enquiry.id}), received ${received}.`,
     'Reply to this e-mail to answer the enquirer directly.',
     '',
     ...labels.map(([field, label]) => `${label}: ${enquiry[field]}`),
@@ -73,7 +78,7 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a202c">',
     `<h1 style="font-size:20px">New enquiry from ${escapeHtml(name)}</h1>`,
-    `<p>Reference <strong>${escapeHtml(enquiry.id)}</strong>, received ${escapeHtml(received)}. Reply to this e-mail to answer the enquirer directly.</p>`,
+    `<p>Reference <strong>${escapeHtml(ref)}</strong> (id ${escapeHtml(enquiry.id)}), received ${escapeHtml(received)}. Reply to this e-mail to answer the enquirer directly.</p>`,
     `<table role="presentation">${rows}</table>`,
     '<h2 style="font-size:16px">Message</h2>',
     `<p>${message}</p>`,

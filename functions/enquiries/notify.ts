@@ -1,5 +1,6 @@
 import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
 import { errorName, type Logger } from '../log.ts'
+import type { PipelineMetrics } from '../metrics.ts'
 import { type EmailAddresses, enquiryEmailInput } from './email.ts'
 import type { Enquiry } from './item.ts'
 import type { EnquiryStore } from './store.ts'
@@ -20,6 +21,8 @@ export interface NotifyDependencies {
   readonly addresses: EmailAddresses
   readonly log: Logger
   readonly now: () => Date
+  /** @default none recorded */
+  readonly metrics?: PipelineMetrics | undefined
 }
 
 export type NotifyOutcome = 'sent' | 'failed' | 'gave-up'
@@ -76,6 +79,7 @@ export async function notifyAgency(
     return 'failed'
   }
 
+  deps.metrics?.count('EnquiryEmailed')
   try {
     await deps.store.markEmailSent(enquiryId, deps.now(), messageId, deadlines.record)
   } catch (error) {
@@ -120,4 +124,5 @@ export async function giveUp(
     })
   }
   deps.log({ level: 'error', event: GAVE_UP_EVENT, enquiryId, attempts })
+  deps.metrics?.count('EnquiryGaveUp')
 }

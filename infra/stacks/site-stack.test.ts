@@ -451,10 +451,10 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       }
     })
 
-    it('runs the retry function every 5 minutes, without overlapping retries', () => {
+    it('runs the retry function every minute, each run over before the next', () => {
       const retryId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiNotificationRetry')
       template.hasResourceProperties('AWS::Events::Rule', {
-        ScheduleExpression: 'rate(5 minutes)',
+        ScheduleExpression: 'rate(1 minute)',
         State: 'ENABLED',
         Targets: [
           Match.objectLike({
@@ -465,12 +465,13 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       })
       template.hasResourceProperties('AWS::Lambda::Function', {
         Handler: 'index.handler',
-        Timeout: 240,
+        Timeout: 50,
         Description: Match.stringLikeRegexp('Re-sends'),
       })
       template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: retryId },
         MaximumRetryAttempts: 0,
+        MaximumEventAgeInSeconds: 60,
       })
     })
   })

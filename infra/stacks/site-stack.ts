@@ -106,6 +106,7 @@ export class SiteStack extends Stack {
       },
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
+      backlogAgeMetric: this.contactApi.backlogAgeMetric,
     })
 
     new CfnOutput(this, 'SiteUrl', {

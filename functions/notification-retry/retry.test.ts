@@ -310,6 +310,43 @@ describe('notification retry', () => {
     expect(Math.ceil(2_000 / perRun) + 1).toBeLessThanOrEqual(15)
   })
 
+  it('reports the oldest pending enquiry’s age every run, 0 when none, and what it sent or gave up', async () => {
+    const recorded: [string, number][] = []
+    const metrics = {
+      count: (name: string, value = 1) => recorded.push([name, value]),
+      backlogAge: (seconds: number) => recorded.push(['OldestUndeliveredAgeSeconds', seconds]),
+      publish: () => recorded.push(['published', 0]),
+    }
+    const measured = (items: Enquiry[]) => {
+      stored(...items)
+      return createRetryHandler({
+        config: testConfig,
+        clients: createAwsClients(testConfig, {
+          credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+        }),
+        log: (entry) => logs.push(entry),
+        metrics,
+        now: () => now,
+      })()
+    }
+    await measured([
+      pending('old', 20),
+      pending('spent', 30, { emailAttempts: MAX_EMAIL_ATTEMPTS }),
+    ])
+    expect(recorded).toEqual([
+      ['EnquiryEmailed', 1],
+      ['EnquiryGaveUp', 1],
+      ['OldestUndeliveredAgeSeconds', 20 * 60],
+      ['published', 0],
+    ])
+    recorded.length = 0
+    await measured([])
+    expect(recorded).toEqual([
+      ['OldestUndeliveredAgeSeconds', 0],
+      ['published', 0],
+    ])
+  })
+
   it('logs nothing when nothing is pending', async () => {
     stored()
     await retry()

@@ -46,39 +46,38 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
     now: deps.now ?? (() => new Date()),
   }
 
+  // Used first, so it runs last: whatever the answer, this invocation's metrics are written once.
   const publishMetrics = () => notify.metrics.publish()
-  return (
-    middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
-      // Outermost: whatever the answer, this invocation's metrics are written once.
-      .use({ after: publishMetrics, onError: publishMetrics })
-      .use({
-        // Every refusal, whoever raised it, leaves as JSON with a message a person can read.
-        onError: (request: ContactHandlerRequest) => {
-          request.response = problemResponse(request.error, log, request.context?.awsRequestId)
-        },
+  const metricsPublisher = { after: publishMetrics, onError: publishMetrics }
+  return middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
+    .use(metricsPublisher)
+    .use({
+      // Every refusal, whoever raised it, leaves as JSON with a message a person can read.
+      onError: (request: ContactHandlerRequest) => {
+        request.response = problemResponse(request.error, log, request.context?.awsRequestId)
+      },
+    })
+    .use({
+      before: (request: ContactHandlerRequest) => {
+        const route = checkRequest(request.event)
+        if (route === 'form') {
+          ;(request.event as { body: unknown }).body = parseFormBody(bodyText(request.event))
+          return
+        }
+        // checkRequest has already accepted the content type (in any header case, with any
+        // spacing before its parameters); the parser must not judge it again by its own,
+        // narrower rule and pass the body on unparsed.
+        return jsonBodyParser.before?.(request)
+      },
+    })
+    .handler(async (event, context) => {
+      const outcome = await submitEnquiry(notify, {
+        payload: event.body as unknown,
+        idempotencyKey: idempotencyKeyOf(event),
+        requestId: context?.awsRequestId,
       })
-      .use({
-        before: (request: ContactHandlerRequest) => {
-          const route = checkRequest(request.event)
-          if (route === 'form') {
-            ;(request.event as { body: unknown }).body = parseFormBody(bodyText(request.event))
-            return
-          }
-          // checkRequest has already accepted the content type (in any header case, with any
-          // spacing before its parameters); the parser must not judge it again by its own,
-          // narrower rule and pass the body on unparsed.
-          return jsonBodyParser.before?.(request)
-        },
-      })
-      .handler(async (event, context) => {
-        const outcome = await submitEnquiry(notify, {
-          payload: event.body as unknown,
-          idempotencyKey: idempotencyKeyOf(event),
-          requestId: context?.awsRequestId,
-        })
-        return routeOf(event) === 'form' ? formAnswer(outcome) : jsonAnswer(outcome)
-      })
-  )
+      return routeOf(event) === 'form' ? formAnswer(outcome) : jsonAnswer(outcome)
+    })
 }
 
 function jsonAnswer(outcome: SubmitOutcome): ContactResult {

@@ -168,6 +168,28 @@ describe('POST /api/contacts', () => {
     expect(Date.now() - started).toBeLessThan(1_000)
   })
 
+  it('counts the submission, the store and the e-mail, and publishes them once per request', async () => {
+    const recorded: string[] = []
+    const counted = createContactHandler({
+      config: testConfig,
+      clients: createAwsClients(testConfig, {
+        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      }),
+      log: (entry) => logs.push(entry),
+      metrics: {
+        count: (name) => recorded.push(name),
+        backlogAge: () => recorded.push('backlogAge'),
+        publish: () => recorded.push('published'),
+      },
+      now: () => now,
+    })
+    await counted(jsonEvent(validSubmission), testContext)
+    expect(recorded).toEqual(['EnquirySubmitted', 'EnquiryStored', 'EnquiryEmailed', 'published'])
+    recorded.length = 0
+    await counted(httpEvent({ method: 'GET' }), testContext)
+    expect(recorded).toEqual(['published'])
+  })
+
   it('answers 503 with Retry-After, never 500, when storage runs out of time', async () => {
     dynamo
       .on(PutCommand)

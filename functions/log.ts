@@ -1,7 +1,10 @@
+import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger'
+
 /**
- * Structured logs: one JSON object per line, which CloudWatch Logs Insights and metric filters
- * read by field. Entries carry ids, counts and error names only; the type admits nothing that
- * could hold a visitor's personal data (no free-form objects, no error messages from payloads).
+ * Structured logs: one JSON object per line (Powertools Logger: level, message, timestamp,
+ * service, and the fields below), which CloudWatch Logs Insights reads by field. Entries carry
+ * ids, counts and error names only; the type admits nothing that could hold a visitor's
+ * personal data (no free-form objects, no error messages from payloads).
  */
 export interface LogEntry {
   readonly level: 'info' | 'warn' | 'error'
@@ -16,12 +19,14 @@ export interface LogEntry {
 
 export type Logger = (entry: LogEntry) => void
 
-export const jsonLogger: Logger = (entry) => {
-  const line = JSON.stringify({ time: new Date().toISOString(), ...entry })
-  if (entry.level === 'error') console.error(line)
-  else if (entry.level === 'warn') console.warn(line)
-  else console.log(line)
+/** A function's logger: the event is the message (and a field, for queries by name). */
+export function createLogger(service: string): Logger {
+  const logger = new PowertoolsLogger({ serviceName: service })
+  return ({ level, ...fields }) => logger[level](fields.event, fields)
 }
+
+/** The logger of whatever runs the functions locally (the local stack). */
+export const jsonLogger: Logger = createLogger('enquiries')
 
 export const silentLogger: Logger = () => {}
 

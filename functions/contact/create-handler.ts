@@ -6,6 +6,7 @@ import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
+import { noMetrics, type PipelineMetrics } from '../metrics.ts'
 import { bodyText, checkRequest, idempotencyKeyOf, parseFormBody, routeOf } from './request.ts'
 import {
   type ContactResult,
@@ -20,6 +21,8 @@ export interface ContactHandlerDependencies {
   readonly config: FunctionConfig
   readonly clients: AwsClients
   readonly log?: Logger
+  /** @default noMetrics */
+  readonly metrics?: PipelineMetrics
   readonly now?: () => Date
 }
 
@@ -39,10 +42,15 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
     addresses: deps.config,
     log,
+    metrics: deps.metrics ?? noMetrics,
     now: deps.now ?? (() => new Date()),
   }
 
+  // Used first, so it runs last: whatever the answer, this invocation's metrics are written once.
+  const publishMetrics = () => notify.metrics.publish()
+  const metricsPublisher = { after: publishMetrics, onError: publishMetrics }
   return middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
+    .use(metricsPublisher)
     .use({
       // Every refusal, whoever raised it, leaves as JSON with a message a person can read.
       onError: (request: ContactHandlerRequest) => {

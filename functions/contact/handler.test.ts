@@ -9,6 +9,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contactMessages } from '../../shared/contact.ts'
+import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, enquiryIdFor } from '../enquiries/item.ts'
 import type { LogEntry } from '../log.ts'
@@ -95,10 +96,15 @@ describe('POST /api/contacts', () => {
       Destination: { ToAddresses: [testConfig.agencyEmail] },
       ReplyToAddresses: [validSubmission.email],
     })
-    expect(send?.args[0].input.Message?.Subject?.Data).toContain(response.json.id)
+    expect(send?.args[0].input.Message?.Subject?.Data).toContain(
+      `(ref ${enquiryRef(response.json.id)})`,
+    )
+    expect(send?.args[0].input.Message?.Body?.Text?.Data).toContain(response.json.id)
 
     const [update] = dynamo.commandCalls(UpdateCommand)
-    expect(update?.args[0].input.UpdateExpression).toMatch(/^REMOVE #pending SET #status = :sent/)
+    expect(update?.args[0].input.UpdateExpression).toMatch(
+      /^REMOVE #pending, #claimedUntil SET #status = :sent/,
+    )
     expect(update?.args[0].input.ExpressionAttributeValues).toMatchObject({
       ':sent': 'sent',
       ':at': now.toISOString(),
@@ -129,8 +135,10 @@ describe('POST /api/contacts', () => {
     expect(response.statusCode).toBe(201)
     const updates = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)
     expect(updates).toHaveLength(1)
-    expect(updates[0]?.UpdateExpression).toBe('SET #lastAttemptAt = :at ADD #attempts :one')
-    expect(updates[0]?.UpdateExpression).not.toContain('REMOVE')
+    expect(updates[0]?.UpdateExpression).toBe(
+      'REMOVE #claimedUntil SET #lastAttemptAt = :at ADD #attempts :one',
+    )
+    expect(updates[0]?.UpdateExpression).not.toContain('#pending')
     expect(logs).toContainEqual(
       expect.objectContaining({
         event: 'enquiry_email_failed',
@@ -158,6 +166,28 @@ describe('POST /api/contacts', () => {
       expect(signal?.aborted).toBe(false)
     }
     expect(Date.now() - started).toBeLessThan(1_000)
+  })
+
+  it('counts the submission, the store and the e-mail, and publishes them once per request', async () => {
+    const recorded: string[] = []
+    const counted = createContactHandler({
+      config: testConfig,
+      clients: createAwsClients(testConfig, {
+        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      }),
+      log: (entry) => logs.push(entry),
+      metrics: {
+        count: (name) => recorded.push(name),
+        backlogAge: () => recorded.push('backlogAge'),
+        publish: () => recorded.push('published'),
+      },
+      now: () => now,
+    })
+    await counted(jsonEvent(validSubmission), testContext)
+    expect(recorded).toEqual(['EnquirySubmitted', 'EnquiryStored', 'EnquiryEmailed', 'published'])
+    recorded.length = 0
+    await counted(httpEvent({ method: 'GET' }), testContext)
+    expect(recorded).toEqual(['published'])
   })
 
   it('answers 503 with Retry-After, never 500, when storage runs out of time', async () => {

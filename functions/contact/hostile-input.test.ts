@@ -157,7 +157,7 @@ function expectSafeEmail(email: SendEmailCommandInput, item: Record<string, unkn
   expect(email.Source).toBe(testConfig.senderEmail)
   expect(email.Destination?.ToAddresses).toEqual([testConfig.agencyEmail])
   expect(email.ReplyToAddresses).toEqual([item.email])
-  expect(headers.Subject).toContain(`(ref ${item.id})`)
+  expect(headers.Subject).toContain(`(ref ${item.ref})`)
 
   const html = email.Message?.Body?.Html?.Data ?? ''
   const text = email.Message?.Body?.Text?.Data ?? ''

@@ -43,6 +43,7 @@ export async function submitEnquiry(
   const deadline = startDeadline()
   const id = enquiryIdFor(idempotencyKey)
   const bot = honeypotFilled(payload)
+  deps.metrics?.count('EnquirySubmitted')
   const parsed = contactSchema.safeParse(isObject(payload) ? payload : {})
   if (!parsed.success) {
     if (bot) {
@@ -92,6 +93,7 @@ export async function submitEnquiry(
     return { kind: 'unavailable' }
   }
   deps.log({ level: 'info', event: 'enquiry_stored', enquiryId: id, requestId })
+  deps.metrics?.count('EnquiryStored')
 
   // The visitor's answer is the same whatever the verdict: a spammer learns nothing from it.
   if (verdict.level === 'certain') {

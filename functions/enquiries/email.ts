@@ -1,4 +1,5 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses'
+import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { type Enquiry, wellFormed } from './item.ts'
 
 export interface RenderedEmail {
@@ -70,18 +71,22 @@ function spamNotice(enquiry: Enquiry): string[] {
   ]
 }
 
-/** The agency's notification: every field, the id in the subject so staff can quote it. */
+/**
+ * The agency's notification: every field; the short reference in the subject, which staff can
+ * compare at a glance (a repeated e-mail shows the same one), and the full id in the body.
+ */
 export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
   const name = `${enquiry.firstName} ${enquiry.lastName}`
+  const ref = enquiryRef(enquiry.id)
   const notice = spamNotice(enquiry)
   const subject = headerSafe(
-    `${notice.length > 0 ? LIKELY_SPAM_SUBJECT_PREFIX : ''}New enquiry from ${name}, ${enquiry.company} (ref ${enquiry.id})`,
+    `${notice.length > 0 ? LIKELY_SPAM_SUBJECT_PREFIX : ''}New enquiry from ${name}, ${enquiry.company} (ref ${ref})`,
   )
   const received = new Date(enquiry.createdAt).toUTCString()
 
   const text = [
     ...(notice.length > 0 ? [...notice, ''] : []),
-    `New enquiry ${enquiry.id}, received ${received}.`,
+    `New enquiry ${ref} (id ${enquiry.id}), received ${received}.`,
     'Reply to this e-mail to answer the enquirer directly.',
     '',
     ...labels.map(([field, label]) => `${label}: ${enquiry[field]}`),
@@ -106,7 +111,7 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
       ? `<div style="border:2px solid #c53030;padding:8px 12px;margin-bottom:12px"><p style="margin:0;font-weight:bold">${escapeHtml(notice[0] as string)}</p><ul style="margin:4px 0 0">${enquiry.spamReasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('')}</ul></div>`
       : '',
     `<h1 style="font-size:20px">New enquiry from ${escapeHtml(name)}</h1>`,
-    `<p>Reference <strong>${escapeHtml(enquiry.id)}</strong>, received ${escapeHtml(received)}. Reply to this e-mail to answer the enquirer directly.</p>`,
+    `<p>Reference <strong>${escapeHtml(ref)}</strong> (id ${escapeHtml(enquiry.id)}), received ${escapeHtml(received)}. Reply to this e-mail to answer the enquirer directly.</p>`,
     `<table role="presentation">${rows}</table>`,
     '<h2 style="font-size:16px">Message</h2>',
     `<p>${message}</p>`,

@@ -39,6 +39,11 @@ export interface Enquiry extends ContactSubmission {
   readonly spamLevel: SpamLevel
   readonly spamScore: number
   readonly spamReasons: string[]
+  /**
+   * While a sender (the retry) is sending the e-mail: until when its claim holds. Left in place
+   * only when that sender stopped between SES's answer and recording it.
+   */
+  readonly emailClaimedUntil?: string
 }
 
 /** The verdict of an enquiry no signal spoke against. */

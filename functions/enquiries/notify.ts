@@ -1,5 +1,6 @@
 import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
 import { errorName, type Logger } from '../log.ts'
+import type { PipelineMetrics } from '../metrics.ts'
 import { deliveryTracking } from './delivery-tracking.ts'
 import { type EmailAddresses, enquiryEmailInput } from './email.ts'
 import type { Enquiry } from './item.ts'
@@ -7,7 +8,8 @@ import type { EnquiryStore } from './store.ts'
 
 /**
  * How many times the agency's e-mail for one enquiry is tried (the contact handler's attempt and
- * the retry function's) before it is left pending and `enquiry_email_gave_up` is logged.
+ * the retry function's) before it is given up: status `gave-up`, out of the pending index, into
+ * the needs-attention one, `enquiry_email_gave_up` logged.
  */
 export const MAX_EMAIL_ATTEMPTS = 8
 
@@ -20,6 +22,8 @@ export interface NotifyDependencies {
   readonly addresses: EmailAddresses
   readonly log: Logger
   readonly now: () => Date
+  /** @default none recorded */
+  readonly metrics?: PipelineMetrics | undefined
 }
 
 export type NotifyOutcome = 'sent' | 'failed' | 'gave-up'
@@ -73,12 +77,13 @@ export async function notifyAgency(
       errorName: errorName(error),
     })
     if (attempts >= MAX_EMAIL_ATTEMPTS) {
-      deps.log({ level: 'error', event: GAVE_UP_EVENT, enquiryId, attempts })
+      await giveUp(deps, enquiryId, attempts, deadlines.record)
       return 'gave-up'
     }
     return 'failed'
   }
 
+  deps.metrics?.count('EnquiryEmailed')
   try {
     await deps.store.markEmailSent(enquiryId, deps.now(), messageId, deadlines.record)
   } catch (error) {
@@ -99,4 +104,29 @@ export async function notifyAgency(
     attempts: enquiry.emailAttempts + 1,
   })
   return 'sent'
+}
+
+/**
+ * Takes an enquiry out of the retry's way for good (until ops requeue it): the retry reads only
+ * enquiries it can still send, so no number of given-up ones can hold a new one back.
+ */
+export async function giveUp(
+  deps: NotifyDependencies,
+  enquiryId: string,
+  attempts: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  try {
+    await deps.store.markEmailGaveUp(enquiryId, deps.now(), signal)
+  } catch (error) {
+    // Still pending: the next run gives it up again.
+    deps.log({
+      level: 'error',
+      event: 'enquiry_email_gave_up_not_recorded',
+      enquiryId,
+      errorName: errorName(error),
+    })
+  }
+  deps.log({ level: 'error', event: GAVE_UP_EVENT, enquiryId, attempts })
+  deps.metrics?.count('EnquiryGaveUp')
 }

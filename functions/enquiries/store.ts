@@ -3,6 +3,7 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb'
 import { EMAIL_PENDING, enquiryTable } from '../../shared/enquiry-table.ts'
@@ -23,6 +24,19 @@ export interface EnquiryStore {
   ): Promise<void>
   /** Counts a failed attempt, keeping the enquiry pending; resolves the attempts made so far. */
   recordEmailFailure(id: string, at: Date, signal?: AbortSignal): Promise<number>
+  /**
+   * Claims the enquiry's e-mail for one sender until `until`: resolves `false` (writing nothing)
+   * when it is no longer pending or another sender's claim is still running. A claim left by a
+   * sender that stopped before recording its outcome lapses at `until`.
+   */
+  claimEmail(id: string, at: Date, until: Date, signal?: AbortSignal): Promise<boolean>
+  /**
+   * Every attempt failed: the enquiry leaves the pending index (the retry stops reading it) and
+   * enters the needs-attention index, as `gave-up`, until ops requeue it or its TTL removes it.
+   */
+  markEmailGaveUp(id: string, at: Date, signal?: AbortSignal): Promise<void>
+  /** When the oldest enquiry whose e-mail is still owed was created; undefined when none is. */
+  oldestPendingCreatedAt(signal?: AbortSignal): Promise<string | undefined>
   /** Ids of enquiries whose e-mail is still owed, created no later than `createdBefore`, oldest first. */
   pendingEmailIds(createdBefore: Date, limit: number): Promise<string[]>
 }
@@ -67,11 +81,13 @@ export function createEnquiryStore(
           // Never recreate an enquiry erased (on request, or by TTL) while its e-mail was in flight.
           ConditionExpression: 'attribute_exists(#id)',
           UpdateExpression:
-            'REMOVE #pending SET #status = :sent, #sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId ADD #attempts :one',
+            'REMOVE #pending, #claimedUntil SET #status = :sent, #statusAt = :at, #sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId ADD #attempts :one',
           ExpressionAttributeNames: {
             '#id': enquiryTable.partitionKey,
             '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+            '#claimedUntil': 'emailClaimedUntil',
             '#status': 'emailStatus',
+            '#statusAt': 'emailStatusAt',
             '#sentAt': 'emailSentAt',
             '#lastAttemptAt': 'emailLastAttemptAt',
             '#messageId': 'emailMessageId',
@@ -94,9 +110,10 @@ export function createEnquiryStore(
           TableName: tableName,
           Key: key(id),
           ConditionExpression: 'attribute_exists(#id)',
-          UpdateExpression: 'SET #lastAttemptAt = :at ADD #attempts :one',
+          UpdateExpression: 'REMOVE #claimedUntil SET #lastAttemptAt = :at ADD #attempts :one',
           ExpressionAttributeNames: {
             '#id': enquiryTable.partitionKey,
+            '#claimedUntil': 'emailClaimedUntil',
             '#lastAttemptAt': 'emailLastAttemptAt',
             '#attempts': 'emailAttempts',
           },
@@ -106,6 +123,73 @@ export function createEnquiryStore(
         { abortSignal: signal },
       )
       return Number(result.Attributes?.emailAttempts ?? 0)
+    },
+
+    async claimEmail(id, at, until, signal) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            ConditionExpression:
+              'attribute_exists(#pending) AND (attribute_not_exists(#claimedUntil) OR #claimedUntil <= :at)',
+            UpdateExpression: 'SET #claimedUntil = :until',
+            ExpressionAttributeNames: {
+              '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+              '#claimedUntil': 'emailClaimedUntil',
+            },
+            ExpressionAttributeValues: { ':at': at.toISOString(), ':until': until.toISOString() },
+          }),
+          { abortSignal: signal },
+        )
+        return true
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false
+        throw error
+      }
+    },
+
+    async markEmailGaveUp(id, at, signal) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            // Only an enquiry still owed its e-mail: never undo a send recorded meanwhile.
+            ConditionExpression: 'attribute_exists(#pending)',
+            UpdateExpression:
+              'REMOVE #pending, #claimedUntil SET #status = :gaveUp, #statusAt = :at, #attention = :gaveUp',
+            ExpressionAttributeNames: {
+              '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+              '#claimedUntil': 'emailClaimedUntil',
+              '#status': 'emailStatus',
+              '#statusAt': 'emailStatusAt',
+              '#attention': enquiryTable.attentionIndex.partitionKey,
+            },
+            ExpressionAttributeValues: { ':gaveUp': 'gave-up', ':at': at.toISOString() },
+          }),
+          { abortSignal: signal },
+        )
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error
+      }
+    },
+
+    async oldestPendingCreatedAt(signal) {
+      const index = enquiryTable.pendingEmailIndex
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: index.name,
+          KeyConditionExpression: '#pending = :pending',
+          ExpressionAttributeNames: { '#pending': index.partitionKey },
+          ExpressionAttributeValues: { ':pending': EMAIL_PENDING },
+          Limit: 1,
+        }),
+        { abortSignal: signal },
+      )
+      const createdAt = result.Items?.[0]?.[index.sortKey]
+      return typeof createdAt === 'string' ? createdAt : undefined
     },
 
     async pendingEmailIds(createdBefore, limit) {

@@ -1,16 +1,19 @@
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
-import { jsonLogger, type Logger } from '../log.ts'
-import { type RetrySummary, retryPendingEmails } from './retry.ts'
+import { errorName, jsonLogger, type Logger } from '../log.ts'
+import { noMetrics, type PipelineMetrics } from '../metrics.ts'
+import { type RetryOptions, type RetrySummary, retryPendingEmails } from './retry.ts'
 
 export interface RetryHandlerDependencies {
   readonly config: FunctionConfig
   readonly clients: AwsClients
   readonly log?: Logger
+  /** @default noMetrics */
+  readonly metrics?: PipelineMetrics
   readonly now?: () => Date
-  /** @default RETRY_TIME_BUDGET_MS */
-  readonly timeBudgetMs?: number
+  /** Budget, pace and clock of a run; the defaults are what ships. */
+  readonly options?: RetryOptions
 }
 
 /** The scheduled retry: any event (EventBridge's, a timer's) runs one pass. */
@@ -20,8 +23,30 @@ export function createRetryHandler(deps: RetryHandlerDependencies) {
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
     addresses: deps.config,
     log: deps.log ?? jsonLogger,
+    metrics: deps.metrics ?? noMetrics,
     now: deps.now ?? (() => new Date()),
   }
-  return async (_event?: unknown): Promise<RetrySummary> =>
-    retryPendingEmails(notify, deps.timeBudgetMs)
+  return async (_event?: unknown): Promise<RetrySummary> => {
+    try {
+      const summary = await retryPendingEmails(notify, deps.options)
+      await recordBacklogAge()
+      return summary
+    } finally {
+      notify.metrics.publish()
+    }
+  }
+
+  /**
+   * Every run, 0 when nothing is owed, so the backlog alarm sees a steady series (and a missing
+   * one means the retry itself is not running).
+   */
+  async function recordBacklogAge() {
+    try {
+      const oldest = await notify.store.oldestPendingCreatedAt()
+      const ageMs = oldest ? notify.now().getTime() - Date.parse(oldest) : 0
+      notify.metrics.backlogAge(ageMs / 1000)
+    } catch (error) {
+      notify.log({ level: 'error', event: 'enquiry_backlog_unread', errorName: errorName(error) })
+    }
+  }
 }

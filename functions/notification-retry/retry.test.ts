@@ -13,7 +13,7 @@ import { GAVE_UP_EVENT, MAX_EMAIL_ATTEMPTS } from '../enquiries/notify.ts'
 import type { LogEntry } from '../log.ts'
 import { testConfig, validSubmission } from '../test-support.ts'
 import { createRetryHandler } from './create-handler.ts'
-import { backoffMs } from './retry.ts'
+import { backoffMs, CLAIM_LEASE_MS, RETRY_SENDS_PER_SECOND, RETRY_TIME_BUDGET_MS } from './retry.ts'
 
 const dynamo = mockClient(DynamoDBDocumentClient)
 const ses = mockClient(SESClient)
@@ -38,7 +38,21 @@ function stored(...items: Enquiry[]) {
   dynamo.on(QueryCommand).resolves({
     Items: items.map(({ id, createdAt }) => ({ id, createdAt, emailPending: 'PENDING' })),
   })
-  for (const item of items) dynamo.on(GetCommand, { Key: { id: item.id } }).resolves({ Item: item })
+  const byId = new Map(items.map((item) => [item.id, item]))
+  dynamo.on(GetCommand).callsFake((input) => ({ Item: byId.get(input.Key.id) }))
+}
+
+const updates = () => dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)
+
+/** Time that moves only when the code under test sleeps: a run of minutes takes milliseconds. */
+function fakeClock() {
+  let time = 0
+  return {
+    now: () => time,
+    sleep: async (ms: number) => {
+      time += ms
+    },
+  }
 }
 
 beforeEach(() => {
@@ -60,24 +74,34 @@ describe('notification retry', () => {
       KeyConditionExpression: '#pending = :pending AND #createdAt <= :before',
       ExpressionAttributeValues: { ':pending': 'PENDING', ':before': minutesAgo(1).toISOString() },
     })
-    expect(dynamo.calls().map((call) => call.args[0].constructor.name)).toEqual(['QueryCommand'])
+    // The second query reads the oldest pending enquiry's age, for the backlog metric.
+    expect(dynamo.calls().map((call) => call.args[0].constructor.name)).toEqual([
+      'QueryCommand',
+      'QueryCommand',
+    ])
   })
 
-  it('re-sends a pending e-mail and marks it sent', async () => {
+  it('claims a pending e-mail, re-sends it and marks it sent', async () => {
     stored(pending('a', 5, { emailAttempts: 1, emailLastAttemptAt: minutesAgo(5).toISOString() }))
 
     const summary = await retry()
 
     expect(summary).toMatchObject({ pendingCount: 1, sentCount: 1, failedCount: 0 })
     expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Message?.Subject?.Data).toContain(
-      '(ref a)',
+      '(ref A)',
     )
-    const [update] = dynamo.commandCalls(UpdateCommand)
-    expect(update?.args[0].input).toMatchObject({
+    const [claim, sent] = updates()
+    expect(claim).toMatchObject({
       Key: { id: 'a' },
-      ConditionExpression: 'attribute_exists(#id)',
+      UpdateExpression: 'SET #claimedUntil = :until',
+      ExpressionAttributeValues: {
+        ':at': now.toISOString(),
+        ':until': new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(),
+      },
     })
-    expect(update?.args[0].input.UpdateExpression).toContain('REMOVE #pending')
+    expect(claim?.ConditionExpression).toContain('attribute_exists(#pending)')
+    expect(sent).toMatchObject({ Key: { id: 'a' }, ConditionExpression: 'attribute_exists(#id)' })
+    expect(sent?.UpdateExpression).toContain('REMOVE #pending, #claimedUntil')
     expect(logs.at(-1)).toMatchObject({ event: 'enquiry_email_retry_run', sentCount: 1 })
   })
 
@@ -102,33 +126,43 @@ describe('notification retry', () => {
     expect(ses.calls()).toHaveLength(0)
   })
 
-  it('backs off between attempts: 1, 2, 4 … minutes', async () => {
+  it('backs off between attempts while SES fails: 1, 2, 4 … minutes', async () => {
     expect([1, 2, 3, 4, 7].map((attempts) => backoffMs(attempts) / 60_000)).toEqual([
       1, 2, 4, 8, 64,
     ])
+    ses
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('down'), { name: 'ServiceUnavailable' }))
     stored(
       pending('due', 30, { emailAttempts: 3, emailLastAttemptAt: minutesAgo(4).toISOString() }),
       pending('waiting', 30, { emailAttempts: 4, emailLastAttemptAt: minutesAgo(7).toISOString() }),
     )
     const summary = await retry()
-    expect(summary).toMatchObject({ sentCount: 1, waitingCount: 1 })
+    expect(summary).toMatchObject({ failedCount: 1, waitingCount: 1 })
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
   })
 
-  it('counts a failed attempt and keeps the enquiry pending', async () => {
+  it('sends what was waiting out the backoff as soon as one send shows SES is back', async () => {
+    stored(
+      pending('waiting', 30, { emailAttempts: 4, emailLastAttemptAt: minutesAgo(7).toISOString() }),
+      pending('due', 20, { emailAttempts: 1, emailLastAttemptAt: minutesAgo(20).toISOString() }),
+    )
+    expect(await retry()).toMatchObject({ sentCount: 2, waitingCount: 0 })
+  })
+
+  it('counts a failed attempt, releasing its claim and keeping the enquiry pending', async () => {
     ses.on(SendEmailCommand).rejects(Object.assign(new Error('throttled'), { name: 'Throttling' }))
     stored(pending('a', 5, { emailAttempts: 1, emailLastAttemptAt: minutesAgo(5).toISOString() }))
 
     const summary = await retry()
 
     expect(summary).toMatchObject({ failedCount: 1, gaveUpCount: 0 })
-    const [update] = dynamo.commandCalls(UpdateCommand)
-    expect(update?.args[0].input.UpdateExpression).toBe(
-      'SET #lastAttemptAt = :at ADD #attempts :one',
+    expect(updates()[1]?.UpdateExpression).toBe(
+      'REMOVE #claimedUntil SET #lastAttemptAt = :at ADD #attempts :one',
     )
   })
 
-  it(`gives up after ${MAX_EMAIL_ATTEMPTS} attempts with one error line for the alarm, leaving it pending`, async () => {
+  it(`gives up after ${MAX_EMAIL_ATTEMPTS} attempts: out of the pending index, into needs-attention, one error line`, async () => {
     ses.on(SendEmailCommand).rejects(new Error('SES down'))
     dynamo.on(UpdateCommand).resolves({ Attributes: { emailAttempts: MAX_EMAIL_ATTEMPTS } })
     stored(
@@ -145,19 +179,79 @@ describe('notification retry', () => {
       enquiryId: 'last-try',
       attempts: MAX_EMAIL_ATTEMPTS,
     })
-    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input.UpdateExpression).not.toContain(
-      'REMOVE',
+    const gaveUp = updates().at(-1)
+    expect(gaveUp).toMatchObject({
+      Key: { id: 'last-try' },
+      UpdateExpression:
+        'REMOVE #pending, #claimedUntil SET #status = :gaveUp, #statusAt = :at, #attention = :gaveUp',
+      ExpressionAttributeNames: { '#pending': 'emailPending', '#attention': 'attention' },
+      ExpressionAttributeValues: { ':gaveUp': 'gave-up', ':at': now.toISOString() },
+    })
+  })
+
+  it('gives up, without sending, an enquiry stored out of attempts before given-up ones left the index', async () => {
+    stored(pending('old', 300, { emailAttempts: MAX_EMAIL_ATTEMPTS }), pending('new', 2))
+    expect(await retry()).toMatchObject({ gaveUpCount: 1, sentCount: 1 })
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
+    expect(updates()[0]).toMatchObject({ Key: { id: 'old' } })
+    expect(updates()[0]?.UpdateExpression).toContain('#attention = :gaveUp')
+  })
+
+  it('does not send what another sender has claimed', async () => {
+    stored(
+      pending('held', 5, { emailClaimedUntil: new Date(now.getTime() + 60_000).toISOString() }),
+      pending('raced', 5),
+    )
+    dynamo
+      .on(UpdateCommand, { Key: { id: 'raced' }, UpdateExpression: 'SET #claimedUntil = :until' })
+      .rejects(Object.assign(new Error('taken'), { name: 'ConditionalCheckFailedException' }))
+    expect(await retry()).toMatchObject({ claimedCount: 2, sentCount: 0 })
+    expect(ses.calls()).toHaveLength(0)
+  })
+
+  it('sends again, with a warning, only once a claim whose sender stopped has lapsed', async () => {
+    stored(pending('lapsed', 30, { emailClaimedUntil: minutesAgo(1).toISOString() }))
+    expect(await retry()).toMatchObject({ sentCount: 1 })
+    expect(logs).toContainEqual({
+      level: 'warn',
+      event: 'enquiry_email_claim_lapsed',
+      enquiryId: 'lapsed',
+    })
+  })
+
+  it('keeps its claim when SES sent but marking it sent failed, so the next run does not send again', async () => {
+    const item = pending('sent-unrecorded', 5)
+    stored(item)
+    dynamo.on(UpdateCommand).callsFake((input) => {
+      if (String(input.UpdateExpression).includes('#status = :sent')) {
+        throw Object.assign(new Error('gone'), { name: 'InternalServerError' })
+      }
+      return {}
+    })
+    expect(await retry()).toMatchObject({ sentCount: 1 })
+    // The claim is the only update that landed: nothing released it.
+    expect(updates().map((input) => input.UpdateExpression)).toEqual([
+      'SET #claimedUntil = :until',
+      expect.stringContaining('#status = :sent'),
+    ])
+    expect(logs).toContainEqual(
+      expect.objectContaining({ event: 'enquiry_email_sent_not_recorded' }),
     )
 
-    // The next run leaves it for ops, quietly: the alarm has already fired.
-    logs = []
     ses.resetHistory()
-    dynamo.on(GetCommand, { Key: { id: 'last-try' } }).resolves({
-      Item: pending('last-try', 300, { emailAttempts: MAX_EMAIL_ATTEMPTS }),
-    })
-    expect(await retry()).toMatchObject({ exhaustedCount: 1, gaveUpCount: 0 })
+    const claimUntil = updates()[0]?.ExpressionAttributeValues?.[':until'] as string
+    stored({ ...item, emailClaimedUntil: claimUntil })
+    expect(await retry()).toMatchObject({ claimedCount: 1, sentCount: 0 })
     expect(ses.calls()).toHaveLength(0)
-    expect(logs.map((entry) => entry.event)).toEqual(['enquiry_email_retry_run'])
+  })
+
+  it('stops a run after three failures in a row, leaving the rest untried', async () => {
+    ses
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('down'), { name: 'ServiceUnavailable' }))
+    stored(...['a', 'b', 'c', 'd', 'e'].map((id) => pending(id, 5)))
+    expect(await retry()).toMatchObject({ failedCount: 3, deferredCount: 2 })
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(3)
   })
 
   it('carries on past an enquiry it cannot read', async () => {
@@ -176,10 +270,81 @@ describe('notification retry', () => {
       }),
       log: (entry) => logs.push(entry),
       now: () => now,
-      timeBudgetMs: -1,
+      options: { timeBudgetMs: -1 },
     })
     expect(await hurried()).toMatchObject({ pendingCount: 2, sentCount: 0, deferredCount: 2 })
     expect(ses.calls()).toHaveLength(0)
+  })
+
+  it(`paces its sends at ${RETRY_SENDS_PER_SECOND} a second and stops starting them after its budget (fake clock)`, async () => {
+    const clock = fakeClock()
+    const sentAt: number[] = []
+    ses.on(SendEmailCommand).callsFake(() => {
+      sentAt.push(clock.now())
+      return { MessageId: 'm' }
+    })
+    stored(...Array.from({ length: 400 }, (_, index) => pending(`e${index}`, 5)))
+    const paced = createRetryHandler({
+      config: testConfig,
+      clients: createAwsClients(testConfig, {
+        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      }),
+      log: (entry) => logs.push(entry),
+      now: () => now,
+      options: { clock },
+    })
+
+    const summary = await paced()
+
+    const perRun = Math.floor((RETRY_TIME_BUDGET_MS / 1000) * RETRY_SENDS_PER_SECOND) + 1
+    expect(summary).toMatchObject({ sentCount: perRun, deferredCount: 400 - perRun })
+    const gaps = sentAt.slice(1).map((at, index) => at - (sentAt[index] as number))
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000 / RETRY_SENDS_PER_SECOND)
+    // No second in which SES is asked for more than its rate allows the retry.
+    for (const at of sentAt) {
+      expect(sentAt.filter((other) => other >= at && other < at + 1000).length).toBeLessThanOrEqual(
+        RETRY_SENDS_PER_SECOND,
+      )
+    }
+    // 2,000 pending at one run a minute: delivered within 15 minutes of SES's return.
+    expect(Math.ceil(2_000 / perRun) + 1).toBeLessThanOrEqual(15)
+  })
+
+  it('reports the oldest pending enquiry’s age every run, 0 when none, and what it sent or gave up', async () => {
+    const recorded: [string, number][] = []
+    const metrics = {
+      count: (name: string, value = 1) => recorded.push([name, value]),
+      backlogAge: (seconds: number) => recorded.push(['OldestUndeliveredAgeSeconds', seconds]),
+      publish: () => recorded.push(['published', 0]),
+    }
+    const measured = (items: Enquiry[]) => {
+      stored(...items)
+      return createRetryHandler({
+        config: testConfig,
+        clients: createAwsClients(testConfig, {
+          credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+        }),
+        log: (entry) => logs.push(entry),
+        metrics,
+        now: () => now,
+      })()
+    }
+    await measured([
+      pending('old', 20),
+      pending('spent', 30, { emailAttempts: MAX_EMAIL_ATTEMPTS }),
+    ])
+    expect(recorded).toEqual([
+      ['EnquiryEmailed', 1],
+      ['EnquiryGaveUp', 1],
+      ['OldestUndeliveredAgeSeconds', 20 * 60],
+      ['published', 0],
+    ])
+    recorded.length = 0
+    await measured([])
+    expect(recorded).toEqual([
+      ['OldestUndeliveredAgeSeconds', 0],
+      ['published', 0],
+    ])
   })
 
   it('logs nothing when nothing is pending', async () => {

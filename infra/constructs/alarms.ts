@@ -20,6 +20,13 @@ export interface AlarmsProps {
   readonly httpApi: IHttpApi
   /** Enquiries whose e-mail was still not sent after every retry. */
   readonly emailGaveUpMetric: IMetric
+  /** Age in seconds of the oldest enquiry whose e-mail is still owed (emitted every retry run). */
+  readonly backlogAgeMetric: IMetric
+  /**
+   * The backlog age that pages ops.
+   * @default Duration.minutes(15)
+   */
+  readonly maxBacklogAge?: Duration
   /**
    * The window each alarm sums over.
    * @default Duration.minutes(5)
@@ -29,7 +36,8 @@ export interface AlarmsProps {
 
 /**
  * What wakes ops up: any function error, any 5xx from the API, any enquiry whose e-mail could not
- * be sent. Every threshold is one: a small agency gets few enquiries, and each one matters.
+ * be sent (at once), an e-mail backlog older than 15 minutes. Count thresholds are one: a small
+ * agency gets few enquiries, and each one matters.
  */
 export class Alarms extends Construct {
   readonly alarms: Alarm[] = []
@@ -68,7 +76,23 @@ export class Alarms extends Construct {
       'EmailGaveUp',
       props.emailGaveUpMetric,
       'An enquiry is stored but its e-mail could not be sent after every retry: check SES ' +
-        '(sandbox, identity, quota), then read the enquiry from the table by its id.',
+        '(sandbox, identity, quota), then requeue it (docs/operations.md).',
     )
+
+    // An SES outage is known in minutes, not after the eight attempts (about two hours). No
+    // data means the retry is not running, so nothing is being sent either: that alarms too.
+    const backlog = new Alarm(this, 'EmailBacklogAge', {
+      metric: props.backlogAgeMetric,
+      alarmDescription:
+        'An enquiry has waited over 15 minutes for its e-mail (or the retry has stopped ' +
+        'reporting): check SES and the retry function (docs/operations.md).',
+      threshold: (props.maxBacklogAge ?? Duration.minutes(15)).toSeconds(),
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.BREACHING,
+    })
+    backlog.addAlarmAction(action)
+    backlog.addOkAction(action)
+    this.alarms.push(backlog)
   }
 }

@@ -5,16 +5,17 @@ import { type AddressInfo, createServer as createTcpServer, type Socket } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAwsClients } from '../../functions/aws-clients.ts'
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
 import { CONTACT_BUDGET_MS } from '../../functions/contact/submit.ts'
-import type { Enquiry } from '../../functions/enquiries/item.ts'
+import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
+import { MAX_EMAIL_ATTEMPTS } from '../../functions/enquiries/notify.ts'
 import { silentLogger } from '../../functions/log.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
 import { jsonEvent, testContext, validSubmission } from '../../functions/test-support.ts'
-import { retentionExpiresAt } from '../../shared/enquiry-table.ts'
+import { enquiryRef, retentionExpiresAt } from '../../shared/enquiry-table.ts'
 import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
 
 /**
@@ -41,7 +42,7 @@ async function mailbox(): Promise<MailboxEmail[]> {
 }
 
 async function mailFor(id: string) {
-  return (await mailbox()).filter((email) => email.subject.includes(id))
+  return (await mailbox()).filter((email) => email.body.text?.includes(`(id ${id})`))
 }
 
 async function readEnquiry(id: string) {
@@ -150,7 +151,7 @@ describe('contact pipeline against dynalite and aws-ses-v2-local', () => {
       from: stack.config.senderEmail,
       replyTo: ['valid@example.co.uk'],
       destination: { to: [stack.config.agencyEmail] },
-      subject: `New enquiry from Ada Lovelace, Analytical Engines Ltd (ref ${id})`,
+      subject: `New enquiry from Ada Lovelace, Analytical Engines Ltd (ref ${enquiryRef(id)})`,
     })
     expect(email?.body.text).toContain(validSubmission.message)
     expect(item?.emailMessageId).toBe(email?.messageId)
@@ -320,6 +321,88 @@ describe('contact pipeline against dynalite and aws-ses-v2-local', () => {
     ]
     expect(answers.map((answer) => answer.status)).toEqual([404, 413, 413])
     for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store')
+  })
+})
+
+describe('the retry against dynalite', () => {
+  const retryAt = (at: Date, config = stack.config) => {
+    const clients = createAwsClients(config, { credentials: localCredentials })
+    const retry = createRetryHandler({ config, clients, log: silentLogger, now: () => at })
+    return async () => {
+      try {
+        return await retry()
+      } finally {
+        clients.documentClient.destroy()
+        clients.ses.destroy()
+      }
+    }
+  }
+
+  async function putEnquiry(enquiry: Enquiry) {
+    await documentClient.send(
+      new PutCommand({ TableName: stack.config.enquiriesTable, Item: enquiry }),
+    )
+  }
+
+  async function indexIds(indexName: string, key: string, value: string) {
+    const { Items } = await documentClient.send(
+      new QueryCommand({
+        TableName: stack.config.enquiriesTable,
+        IndexName: indexName,
+        KeyConditionExpression: '#key = :value',
+        ExpressionAttributeNames: { '#key': key },
+        ExpressionAttributeValues: { ':value': value },
+      }),
+    )
+    return (Items ?? []).map((item) => String(item.id))
+  }
+
+  it('gives an enquiry up after its last attempt: out of the pending index, into needs-attention', async () => {
+    const now = new Date()
+    const id = crypto.randomUUID()
+    await putEnquiry({
+      ...buildEnquiry(enquirer('last-try'), id, new Date(now.getTime() - 3 * 3_600_000)),
+      emailAttempts: MAX_EMAIL_ATTEMPTS - 1,
+      emailLastAttemptAt: new Date(now.getTime() - 2 * 3_600_000).toISOString(),
+    })
+    const sesDown = { ...stack.config, sesEndpoint: await deadEndpoint() }
+    await retryAt(now, sesDown)()
+
+    expect(await readEnquiry(id)).toMatchObject({
+      emailStatus: 'gave-up',
+      attention: 'gave-up',
+      emailAttempts: MAX_EMAIL_ATTEMPTS,
+    })
+    expect(await readEnquiry(id)).not.toHaveProperty('emailPending')
+    expect(await indexIds('pending-email', 'emailPending', 'PENDING')).not.toContain(id)
+    expect(await indexIds('needs-attention', 'attention', 'gave-up')).toContain(id)
+  })
+
+  it('sends a new enquiry on the next run even with 55 out of attempts ahead of it', async () => {
+    const now = new Date()
+    const exhausted: string[] = []
+    for (let index = 0; index < 55; index++) {
+      const id = crypto.randomUUID()
+      exhausted.push(id)
+      await putEnquiry({
+        ...buildEnquiry(enquirer('exhausted'), id, new Date(now.getTime() - 4 * 3_600_000 + index)),
+        emailAttempts: MAX_EMAIL_ATTEMPTS,
+      })
+    }
+    const fresh = crypto.randomUUID()
+    await putEnquiry(buildEnquiry(enquirer('fresh'), fresh, new Date(now.getTime() - 2 * 60_000)))
+
+    await retryAt(now)()
+
+    expect(await mailFor(fresh)).toHaveLength(1)
+    expect(await readEnquiry(fresh)).toMatchObject({ emailStatus: 'sent' })
+    const pendingIds = await indexIds('pending-email', 'emailPending', 'PENDING')
+    const attention = await indexIds('needs-attention', 'attention', 'gave-up')
+    for (const id of exhausted) {
+      expect(pendingIds).not.toContain(id)
+      expect(attention).toContain(id)
+    }
+    expect(await mailFor(exhausted[0] as string)).toHaveLength(0)
   })
 })
 

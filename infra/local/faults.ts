@@ -147,7 +147,7 @@ export interface FaultStack {
   drained(): Promise<void>
   /** Every stored enquiry of one address, read straight from the emulator (past the switch). */
   storedFor(email: string): Promise<Enquiry[]>
-  /** How many e-mails in the mailbox carry each enquiry id in their subject. */
+  /** How many e-mails in the mailbox carry each enquiry id (in their body: the subject has the short reference). */
   mailboxCounts(): Promise<Map<string, number>>
   /** One run of the notification retry function, as its schedule would run it `laterMs` from now. */
   runRetry(laterMs: number): Promise<RetrySummary>
@@ -229,10 +229,10 @@ export async function startFaultStack(): Promise<FaultStack> {
     },
     async mailboxCounts() {
       const response = await fetch(`${sesEmulator.url}/store`)
-      const { emails } = (await response.json()) as { emails: { subject: string }[] }
+      const { emails } = (await response.json()) as { emails: { body: { text?: string } }[] }
       const counts = new Map<string, number>()
-      for (const { subject } of emails) {
-        const id = /\(ref ([0-9a-f-]{36})\)$/.exec(subject)?.[1]
+      for (const { body } of emails) {
+        const id = /\(id ([0-9a-f-]{36})\)/.exec(body.text ?? '')?.[1]
         if (id) counts.set(id, (counts.get(id) ?? 0) + 1)
       }
       return counts

@@ -165,7 +165,7 @@ export async function requeueEnquiry(
         Key: { [enquiryTable.partitionKey]: id },
         ConditionExpression: `attribute_exists(#id) AND #status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
         UpdateExpression:
-          'SET #status = :pending, #statusAt = :now, #pendingKey = :pendingValue, #attempts = :zero REMOVE #attention, #detail, #lastAttemptAt',
+          'SET #status = :pending, #statusAt = :now, #pendingKey = :pendingValue, #attempts = :zero REMOVE #attention, #detail, #lastAttemptAt, #claimedUntil',
         ExpressionAttributeNames: {
           '#id': enquiryTable.partitionKey,
           '#status': 'emailStatus',
@@ -175,6 +175,8 @@ export async function requeueEnquiry(
           '#attention': enquiryTable.attentionIndex.partitionKey,
           '#detail': 'emailStatusDetail',
           '#lastAttemptAt': 'emailLastAttemptAt',
+          // A claim left by a retry run that stopped mid-send would hold the e-mail back.
+          '#claimedUntil': 'emailClaimedUntil',
         },
         ExpressionAttributeValues: {
           ':pending': 'pending',

@@ -2,12 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GAVE_UP_EVENT } from '../../functions/enquiries/notify.ts'
+import { BACKLOG_AGE_METRIC, METRICS_NAMESPACE, pipelineCounts } from '../../functions/metrics.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { securityHeaders, toHttpHeaders } from '../../shared/security-headers.ts'
 import { viewerRequestFile } from '../../shared/viewer-request.ts'
-import { EMAIL_GAVE_UP_EVENT } from '../constructs/contact-api.ts'
+import { pipelineMetrics } from '../constructs/contact-api.ts'
 import { cacheControlFor } from '../local/static-site.ts'
 import { retention } from '../retention.ts'
 import { type Synthesised, synthesise } from '../testing/synth.ts'
@@ -436,6 +436,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
             'NODE_OPTIONS',
             'SENDER_EMAIL',
             'SES_CONFIGURATION_SET',
+            'STAGE',
           ].sort(),
         )
         expect(env.SES_CONFIGURATION_SET).toEqual({
@@ -460,10 +461,10 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       }
     })
 
-    it('runs the retry function every 5 minutes, without overlapping retries', () => {
+    it('runs the retry function every minute, each run over before the next', () => {
       const retryId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiNotificationRetry')
       template.hasResourceProperties('AWS::Events::Rule', {
-        ScheduleExpression: 'rate(5 minutes)',
+        ScheduleExpression: 'rate(1 minute)',
         State: 'ENABLED',
         Targets: [
           Match.objectLike({
@@ -474,12 +475,13 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       })
       template.hasResourceProperties('AWS::Lambda::Function', {
         Handler: 'index.handler',
-        Timeout: 240,
+        Timeout: 50,
         Description: Match.stringLikeRegexp('Re-sends'),
       })
       template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: retryId },
         MaximumRetryAttempts: 0,
+        MaximumEventAgeInSeconds: 60,
       })
     })
   })
@@ -707,11 +709,14 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'))
         .filter(([id]) => !id.startsWith('DeliveryEvents'))
         .map(([, alarm]) => alarm) as Resource[]
-      expect(alarms).toHaveLength(4)
+      expect(alarms).toHaveLength(5)
       for (const alarm of alarms) {
         expect(alarm.Properties).toMatchObject({
           AlarmActions: [{ Ref: topicId }],
           OKActions: [{ Ref: topicId }],
+        })
+        if (alarm.Properties.MetricName === 'OldestUndeliveredAgeSeconds') continue
+        expect(alarm.Properties).toMatchObject({
           Threshold: 1,
           ComparisonOperator: 'GreaterThanOrEqualToThreshold',
           TreatMissingData: 'notBreaching',
@@ -730,38 +735,41 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
           `AWS/Lambda Errors ${JSON.stringify({ Ref: contactId })}`,
           `AWS/Lambda Errors ${JSON.stringify({ Ref: retryId })}`,
           `AWS/ApiGateway 5xx ${JSON.stringify({ Ref: apiId })}`,
-          'ElevateDigital/Contact EnquiryEmailGaveUp null',
+          'ElevateDigital/Enquiries EnquiryGaveUp "notification-retry"',
+          'ElevateDigital/Enquiries OldestUndeliveredAgeSeconds "notification-retry"',
         ].sort(),
       )
     })
 
-    it('counts the functions’ give-up log line, as they actually log it', () => {
-      expect(EMAIL_GAVE_UP_EVENT).toBe(GAVE_UP_EVENT)
-      const filters = Object.values(template.findResources('AWS::Logs::MetricFilter')) as Resource[]
-      expect(filters.map((filter) => filter.Properties.LogGroupName.Ref).sort()).toEqual(
-        [
-          logicalIdOf(template, 'AWS::Logs::LogGroup', 'ContactApiContactLogs'),
-          logicalIdOf(template, 'AWS::Logs::LogGroup', 'ContactApiNotificationRetryLogs'),
-        ].sort(),
-      )
-      for (const filter of filters) {
-        expect(filter.Properties.FilterPattern).toBe(`"${GAVE_UP_EVENT}"`)
-        expect(filter.Properties.MetricTransformations).toEqual([
-          {
-            MetricNamespace: 'ElevateDigital/Contact',
-            MetricName: 'EnquiryEmailGaveUp',
-            MetricValue: '1',
-          },
-        ])
-      }
-      // The line notify.ts writes is matched by that pattern's term.
-      const line = JSON.stringify({
-        level: 'error',
-        event: GAVE_UP_EVENT,
-        enquiryId: 'x',
-        attempts: 8,
+    it('alarms on the metrics the functions emit: a give-up at once, a backlog over 15 minutes', () => {
+      expect(pipelineMetrics.namespace).toBe(METRICS_NAMESPACE)
+      expect(pipelineCounts).toContain(pipelineMetrics.gaveUp)
+      expect(pipelineMetrics.backlogAge).toBe(BACKLOG_AGE_METRIC)
+      template.resourceCountIs('AWS::Logs::MetricFilter', 0)
+      const dimensions = [
+        { Name: 'service', Value: 'notification-retry' },
+        { Name: 'stage', Value: 'prod' },
+      ]
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: METRICS_NAMESPACE,
+        MetricName: 'EnquiryGaveUp',
+        Dimensions: dimensions,
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       })
-      expect(line).toContain(GAVE_UP_EVENT)
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: METRICS_NAMESPACE,
+        MetricName: 'OldestUndeliveredAgeSeconds',
+        Dimensions: dimensions,
+        Statistic: 'Maximum',
+        Threshold: 900,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'breaching',
+      })
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Environment: { Variables: Match.objectLike({ STAGE: 'prod' }) },
+      })
     })
   })
 

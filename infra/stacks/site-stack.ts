@@ -118,6 +118,7 @@ export class SiteStack extends Stack {
       },
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
+      backlogAgeMetric: this.contactApi.backlogAgeMetric,
     })
 
     new CfnOutput(this, 'SiteUrl', {

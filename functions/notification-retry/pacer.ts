@@ -1,0 +1,27 @@
+/** Time as the pacer sees it: real (`performance`, timers) or a test's fake clock. */
+export interface PacerClock {
+  now(): number
+  sleep(ms: number): Promise<void>
+}
+
+export const realClock: PacerClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+}
+
+/**
+ * Spaces calls at most `perSecond` a second, evenly (no bursts): SES counts its maximum send
+ * rate per second, and a burst over it is refused with `Throttling`, which would cost attempts.
+ */
+export function createPacer(perSecond: number, clock: PacerClock = realClock) {
+  const intervalMs = 1_000 / perSecond
+  let nextAt = Number.NEGATIVE_INFINITY
+  return {
+    /** Resolves when the next call may start. */
+    async wait(): Promise<void> {
+      const now = clock.now()
+      if (now < nextAt) await clock.sleep(nextAt - now)
+      nextAt = Math.max(clock.now(), nextAt) + intervalMs
+    },
+  }
+}

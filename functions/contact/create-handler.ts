@@ -6,6 +6,7 @@ import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
+import { tableRepeatLookup } from '../spam/repeats.ts'
 import { bodyText, checkRequest, idempotencyKeyOf, parseFormBody, routeOf } from './request.ts'
 import {
   type ContactResult,
@@ -35,6 +36,7 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
     disableContentTypeCheck: true,
   })
   const notify = {
+    repeats: tableRepeatLookup(deps.clients.documentClient, deps.config.enquiriesTable),
     ses: deps.clients.ses,
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
     addresses: deps.config,

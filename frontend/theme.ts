@@ -44,6 +44,15 @@ const config = defineConfig({
       // Fields draw their ring on their edge at 1 px by default; every ring is at least 2 px.
       '--focus-ring-width': '2px',
     },
+    // A visitor who asks for less motion gets none: toasts, the cookie banner, the menu, the
+    // header and any smooth scrolling change state at once. One rule, so no component can miss it.
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animation: 'none !important',
+        transition: 'none !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
     // On dark blocks (hero, closing call to action, footer) the ring turns white to stay visible.
     '[data-surface=dark]': {
       '--chakra-colors-gray-focus-ring': 'white',

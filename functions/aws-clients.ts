@@ -12,11 +12,16 @@ export interface AwsClients {
 export type ClientOverrides = Pick<DynamoDBClientConfig, 'credentials'>
 
 /**
- * A visitor waits on these calls behind API Gateway's 30 s limit: fail within a few seconds
- * (and answer 503, or leave the e-mail to the retry) rather than hang. Worst case, three
- * attempts at DynamoDB and three at SES stay inside the contact function's 20 s timeout.
+ * Per-attempt deadlines. `requestTimeout` alone only logs a warning in the installed
+ * `@smithy/node-http-handler`; `throwOnRequestTimeout` makes a hung endpoint (one that accepts
+ * the connection and never answers) fail the attempt. The contact handler's overall budget
+ * (`CONTACT_BUDGET_MS`) caps the attempts together through an abort signal.
  */
-const requestHandler = { connectionTimeout: 1_000, requestTimeout: 2_500 }
+export const requestHandlerOptions = {
+  connectionTimeout: 1_000,
+  requestTimeout: 2_000,
+  throwOnRequestTimeout: true,
+} as const
 const maxAttempts = 3
 
 export function createAwsClients(
@@ -26,7 +31,7 @@ export function createAwsClients(
   const dynamoDb = new DynamoDBClient({
     region: config.region,
     maxAttempts,
-    requestHandler,
+    requestHandler: requestHandlerOptions,
     ...(config.dynamoDbEndpoint ? { endpoint: config.dynamoDbEndpoint } : {}),
     ...overrides,
   })
@@ -36,7 +41,7 @@ export function createAwsClients(
   const ses = new SESClient({
     region: config.region,
     maxAttempts,
-    requestHandler,
+    requestHandler: requestHandlerOptions,
     ...(config.sesEndpoint ? { endpoint: config.sesEndpoint } : {}),
     ...overrides,
   })

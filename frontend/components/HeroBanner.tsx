@@ -9,8 +9,6 @@ export interface HeroBannerProps {
   readonly image?: ResponsiveImage
   /** Fill the viewport below the navigation bar (the home page). */
   readonly fullScreen?: boolean
-  /** The heading level: h1 unless the page has its own h1 further down. */
-  readonly headingLevel?: 'h1' | 'h2'
   readonly children?: ReactNode
 }
 
@@ -19,7 +17,6 @@ export function HeroBanner({
   subtitle,
   image = defaultHeroImage,
   fullScreen = false,
-  headingLevel = 'h1',
   children,
 }: HeroBannerProps) {
   return (
@@ -64,7 +61,7 @@ export function HeroBanner({
       <Container maxW="7xl" position="relative">
         <Box maxW="3xl">
           <Heading
-            as={headingLevel}
+            as="h1"
             size={{ base: '4xl', md: fullScreen ? '6xl' : '5xl' }}
             lineHeight="1.1"
             mb="5"

@@ -142,6 +142,46 @@ describe('POST /api/contacts', () => {
     )
   })
 
+  it('gives every AWS call a deadline: storage by 5 s, SES by 7 s, the outcome by 8 s', async () => {
+    const signals: (AbortSignal | undefined)[] = []
+    const started = Date.now()
+    await invoke(jsonEvent(validSubmission))
+    for (const call of [
+      ...dynamo.commandCalls(PutCommand),
+      ...ses.commandCalls(SendEmailCommand),
+      ...dynamo.commandCalls(UpdateCommand),
+    ]) {
+      const options = (call.args as unknown[])[1] as { abortSignal?: AbortSignal } | undefined
+      signals.push(options?.abortSignal)
+    }
+    expect(signals).toHaveLength(3)
+    for (const signal of signals) {
+      expect(signal).toBeInstanceOf(AbortSignal)
+      expect(signal?.aborted).toBe(false)
+    }
+    expect(Date.now() - started).toBeLessThan(1_000)
+  })
+
+  it('answers 503 with Retry-After, never 500, when storage runs out of time', async () => {
+    dynamo
+      .on(PutCommand)
+      .rejects(Object.assign(new Error('Request aborted'), { name: 'AbortError' }))
+    const response = await invoke(jsonEvent(validSubmission))
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('60')
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0)
+  })
+
+  it('answers 201 when SES runs out of time, leaving the enquiry pending', async () => {
+    ses
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('Request aborted'), { name: 'AbortError' }))
+    const response = await invoke(jsonEvent(validSubmission))
+    expect(response.statusCode).toBe(201)
+    const [update] = dynamo.commandCalls(UpdateCommand)
+    expect(update?.args[0].input.UpdateExpression).not.toContain('REMOVE #pending')
+  })
+
   it('answers 503 when storage fails, and e-mails nothing', async () => {
     dynamo
       .on(PutCommand)

@@ -1,4 +1,5 @@
 import { contactSchema, type FieldErrors, fieldErrors } from '../../shared/contact.ts'
+import { startDeadline } from '../deadline.ts'
 import { buildEnquiry, enquiryIdFor, wellFormedSubmission } from '../enquiries/item.ts'
 import { type NotifyDependencies, notifyAgency } from '../enquiries/notify.ts'
 import { errorName } from '../log.ts'
@@ -25,6 +26,19 @@ export interface Submission {
 }
 
 /**
+ * The contact function answers within this budget whatever DynamoDB or SES do: well inside its
+ * Lambda timeout (10 s) and API Gateway's 30 s, so a visitor is told the truth, never a gateway
+ * error. Storage must be over by `STORED_BY_MS` (else 503 with Retry-After, nothing kept),
+ * SES's answer by `SENT_BY_MS` (else 201, the enquiry left pending for the retry), recording
+ * the outcome by the end of the budget. A stored enquiry is never answered with a failure,
+ * except when a write that was cut off lands after all: the visitor sees 503, and the
+ * idempotency key makes their resubmission answer 201 with the same enquiry, not a second one.
+ */
+export const CONTACT_BUDGET_MS = 8_000
+export const STORED_BY_MS = 5_000
+export const SENT_BY_MS = 7_000
+
+/**
  * The contact pipeline: validate, store (the enquiry is safe from here on), then e-mail the
  * agency. Only a failed store fails the submission; a failed e-mail is left to the retry.
  */
@@ -32,6 +46,7 @@ export async function submitEnquiry(
   deps: SubmitDependencies,
   { payload, idempotencyKey, requestId }: Submission,
 ): Promise<SubmitOutcome> {
+  const deadline = startDeadline()
   const id = enquiryIdFor(idempotencyKey)
   const bot = honeypotFilled(payload)
   const parsed = contactSchema.safeParse(isObject(payload) ? payload : {})
@@ -55,9 +70,10 @@ export async function submitEnquiry(
   const enquiry = buildEnquiry(submission, id, createdAt, verdict)
   let created: boolean
   try {
-    created = await deps.store.create(enquiry)
+    const stored = deadline.by(STORED_BY_MS)
+    created = await deps.store.create(enquiry, stored)
     if (!created) {
-      const existing = await deps.store.get(id)
+      const existing = await deps.store.get(id, stored)
       if (!existing) throw new Error('Enquiry vanished after a conflicting write')
       if (existing.submissionHash !== enquiry.submissionHash) {
         deps.log({
@@ -93,7 +109,10 @@ export async function submitEnquiry(
   if (verdict.level === 'likely') {
     deps.log({ level: 'info', event: 'enquiry_marked_likely_spam', enquiryId: id, requestId })
   }
-  await notifyAgency(deps, enquiry)
+  await notifyAgency(deps, enquiry, {
+    send: deadline.by(SENT_BY_MS),
+    record: deadline.by(CONTACT_BUDGET_MS),
+  })
   return { kind: 'accepted', id: enquiry.id, createdAt: enquiry.createdAt }
 }
 

@@ -1,17 +1,10 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics'
+import {
+  DELIVERY_EVENTS_SERVICE,
+  deliveryMetricNames,
+  METRICS_NAMESPACE,
+} from '../../shared/delivery-metrics.ts'
 import type { DeliveryStatus } from './delivery.ts'
-
-/** Where the pipeline's metrics live in CloudWatch; the alarms read the same names. */
-export const METRICS_NAMESPACE = 'ElevateDigital/Enquiries'
-export const DELIVERY_EVENTS_SERVICE = 'delivery-events'
-
-/** The metric each recorded status moves (a count of enquiries). */
-export const deliveryMetricNames = {
-  delivered: 'EnquiryDelivered',
-  bounced: 'EnquiryBounced',
-  complained: 'EnquiryComplained',
-  rejected: 'EnquiryRejected',
-} as const satisfies Record<DeliveryStatus, string>
 
 /**
  * The delivery-events function's metrics, written by Powertools as CloudWatch embedded metric

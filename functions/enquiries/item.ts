@@ -28,6 +28,8 @@ export interface Enquiry extends ContactSubmission, Partial<MessageKeys> {
   readonly emailStatus: EmailStatus
   /** When `emailStatus` last changed (ISO 8601). */
   readonly emailStatusAt: string
+  /** SES's reason for a delivery status (`Permanent/General`, `abuse`, `Bad content`). */
+  readonly emailStatusDetail?: string
   /** Present (as the status) only while a person must look at it: the sparse index's key. */
   readonly attention?: AttentionStatus
   readonly emailAttempts: number

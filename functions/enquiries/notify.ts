@@ -24,6 +24,14 @@ export interface NotifyDependencies {
 
 export type NotifyOutcome = 'sent' | 'failed' | 'gave-up'
 
+/** When each step must be over (the contact handler's budget); none by default. */
+export interface NotifyDeadlines {
+  /** SES's answer to SendEmail. */
+  readonly send?: AbortSignal | undefined
+  /** Recording the outcome on the enquiry. */
+  readonly record?: AbortSignal | undefined
+}
+
 /**
  * E-mails the agency about a stored enquiry and records the result on it. Never throws: an
  * enquiry whose e-mail fails stays pending for the retry function, and the visitor's request
@@ -32,6 +40,7 @@ export type NotifyOutcome = 'sent' | 'failed' | 'gave-up'
 export async function notifyAgency(
   deps: NotifyDependencies,
   enquiry: Enquiry,
+  deadlines: NotifyDeadlines = {},
 ): Promise<NotifyOutcome> {
   const enquiryId = enquiry.id
   let messageId: string | undefined
@@ -41,12 +50,13 @@ export async function notifyAgency(
         ...enquiryEmailInput(enquiry, deps.addresses),
         ...deliveryTracking(enquiryId, deps.addresses.sesConfigurationSet),
       }),
+      { abortSignal: deadlines.send },
     )
     messageId = result.MessageId
   } catch (error) {
     let attempts = enquiry.emailAttempts + 1
     try {
-      attempts = await deps.store.recordEmailFailure(enquiryId, deps.now())
+      attempts = await deps.store.recordEmailFailure(enquiryId, deps.now(), deadlines.record)
     } catch (recordError) {
       deps.log({
         level: 'error',
@@ -70,7 +80,7 @@ export async function notifyAgency(
   }
 
   try {
-    await deps.store.markEmailSent(enquiryId, deps.now(), messageId)
+    await deps.store.markEmailSent(enquiryId, deps.now(), messageId, deadlines.record)
   } catch (error) {
     // The e-mail went; the retry function will send it again (e-mail is at-least-once, and the
     // id in the subject lets staff spot the repeat).

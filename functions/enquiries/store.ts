@@ -12,12 +12,17 @@ import { queryItems } from './query.ts'
 /** The enquiries table, as the functions use it. */
 export interface EnquiryStore {
   /** Writes a new enquiry; resolves `false` (writing nothing) when its id already exists. */
-  create(enquiry: Enquiry): Promise<boolean>
-  get(id: string): Promise<Enquiry | undefined>
+  create(enquiry: Enquiry, signal?: AbortSignal): Promise<boolean>
+  get(id: string, signal?: AbortSignal): Promise<Enquiry | undefined>
   /** Records a delivered e-mail: leaves the pending index, keeps the time and SES message id. */
-  markEmailSent(id: string, at: Date, messageId: string | undefined): Promise<void>
+  markEmailSent(
+    id: string,
+    at: Date,
+    messageId: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<void>
   /** Counts a failed attempt, keeping the enquiry pending; resolves the attempts made so far. */
-  recordEmailFailure(id: string, at: Date): Promise<number>
+  recordEmailFailure(id: string, at: Date, signal?: AbortSignal): Promise<number>
   /** Ids of enquiries whose e-mail is still owed, created no later than `createdBefore`, oldest first. */
   pendingEmailIds(createdBefore: Date, limit: number): Promise<string[]>
 }
@@ -28,7 +33,7 @@ export function createEnquiryStore(
 ): EnquiryStore {
   const key = (id: string) => ({ [enquiryTable.partitionKey]: id })
   return {
-    async create(enquiry) {
+    async create(enquiry, signal) {
       try {
         await client.send(
           new PutCommand({
@@ -37,6 +42,7 @@ export function createEnquiryStore(
             ConditionExpression: 'attribute_not_exists(#id)',
             ExpressionAttributeNames: { '#id': enquiryTable.partitionKey },
           }),
+          { abortSignal: signal },
         )
         return true
       } catch (error) {
@@ -45,14 +51,15 @@ export function createEnquiryStore(
       }
     },
 
-    async get(id) {
+    async get(id, signal) {
       const result = await client.send(
         new GetCommand({ TableName: tableName, Key: key(id), ConsistentRead: true }),
+        { abortSignal: signal },
       )
       return result.Item as Enquiry | undefined
     },
 
-    async markEmailSent(id, at, messageId) {
+    async markEmailSent(id, at, messageId, signal) {
       await client.send(
         new UpdateCommand({
           TableName: tableName,
@@ -77,10 +84,11 @@ export function createEnquiryStore(
             ':one': 1,
           },
         }),
+        { abortSignal: signal },
       )
     },
 
-    async recordEmailFailure(id, at) {
+    async recordEmailFailure(id, at, signal) {
       const result = await client.send(
         new UpdateCommand({
           TableName: tableName,
@@ -95,6 +103,7 @@ export function createEnquiryStore(
           ExpressionAttributeValues: { ':at': at.toISOString(), ':one': 1 },
           ReturnValues: 'UPDATED_NEW',
         }),
+        { abortSignal: signal },
       )
       return Number(result.Attributes?.emailAttempts ?? 0)
     },

@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
@@ -9,6 +9,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAwsClients } from '../../functions/aws-clients.ts'
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
+import { CONTACT_BUDGET_MS } from '../../functions/contact/submit.ts'
 import type { Enquiry } from '../../functions/enquiries/item.ts'
 import { silentLogger } from '../../functions/log.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
@@ -68,6 +69,38 @@ async function deadEndpoint(): Promise<string> {
   const { port } = probe.address() as AddressInfo
   await new Promise((resolve) => probe.close(resolve))
   return `http://127.0.0.1:${port}`
+}
+
+/**
+ * A service that hangs: it accepts connections and never answers (a paused process, a black
+ * hole), the case a refused port does not show.
+ */
+async function hungEndpoint() {
+  const sockets = new Set<Socket>()
+  const hung = createTcpServer((socket) => {
+    sockets.add(socket)
+    socket.on('error', () => {})
+  }).listen(0, '127.0.0.1')
+  await once(hung, 'listening')
+  return {
+    url: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => hung.close(resolve))
+    },
+  }
+}
+
+async function enquiriesOf(email: string) {
+  const { Items } = await documentClient.send(
+    new QueryCommand({
+      TableName: stack.config.enquiriesTable,
+      IndexName: 'by-email',
+      KeyConditionExpression: 'emailNormalised = :email',
+      ExpressionAttributeValues: { ':email': email },
+    }),
+  )
+  return Items ?? []
 }
 
 beforeAll(async () => {
@@ -212,6 +245,53 @@ describe('contact pipeline against dynalite and aws-ses-v2-local', () => {
       clients.ses.destroy()
     }
   })
+
+  it('answers 503 with Retry-After within its budget when DynamoDB hangs, storing nothing', async () => {
+    const hung = await hungEndpoint()
+    const config = { ...stack.config, dynamoDbEndpoint: hung.url }
+    const clients = createAwsClients(config, { credentials: localCredentials })
+    const before = (await mailbox()).length
+    try {
+      const handler = createContactHandler({ config, clients, log: silentLogger })
+      const started = performance.now()
+      const response = await handler(jsonEvent(enquirer('dynamodb-hung')), testContext)
+      const elapsed = performance.now() - started
+      expect(response.statusCode).toBe(503)
+      expect(response.headers['retry-after']).toBe('60')
+      expect(elapsed).toBeLessThan(CONTACT_BUDGET_MS)
+      expect(await enquiriesOf('dynamodb-hung@example.co.uk')).toHaveLength(0)
+      expect(await mailbox()).toHaveLength(before)
+    } finally {
+      clients.documentClient.destroy()
+      clients.ses.destroy()
+      await hung.close()
+    }
+  }, 20_000)
+
+  it('answers 201 within its budget when SES hangs, leaving the enquiry pending', async () => {
+    const hung = await hungEndpoint()
+    const config = { ...stack.config, sesEndpoint: hung.url }
+    const clients = createAwsClients(config, { credentials: localCredentials })
+    try {
+      const handler = createContactHandler({ config, clients, log: silentLogger })
+      const started = performance.now()
+      const response = await handler(jsonEvent(enquirer('ses-hung')), testContext)
+      const elapsed = performance.now() - started
+      expect(response.statusCode).toBe(201)
+      expect(elapsed).toBeLessThan(CONTACT_BUDGET_MS + 500)
+      const { id } = JSON.parse(response.body ?? '{}') as { id: string }
+      expect(await readEnquiry(id)).toMatchObject({
+        emailPending: 'PENDING',
+        emailStatus: 'pending',
+        emailAttempts: 1,
+      })
+      expect(await mailFor(id)).toHaveLength(0)
+    } finally {
+      clients.documentClient.destroy()
+      clients.ses.destroy()
+      await hung.close()
+    }
+  }, 20_000)
 
   it('stores one enquiry and sends one e-mail for the same idempotency key twice', async () => {
     const headers = { 'Idempotency-Key': crypto.randomUUID() }

@@ -6,13 +6,22 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retention } from '../retention.ts'
 import { type Synthesised, synthesise } from '../testing/synth.ts'
-import { formatReport, liveExpiryCheck } from './audit-retention.ts'
+import {
+  auditExitCode,
+  formatMarkdownReport,
+  formatReport,
+  liveExpiryCheck,
+  runAudit,
+} from './audit-retention.ts'
 import {
   auditExpiryCode,
+  auditStoredItem,
   auditTemplates,
   calendarYearsLater,
   type Finding,
+  itemTheStoreWrites,
   type StackTemplate,
+  storedExpiryFinding,
 } from './retention-audit.ts'
 import { retentionPolicy } from './retention-policy.ts'
 
@@ -56,8 +65,10 @@ describe('the retention audit of the synthesised stack', () => {
     expect(text).toMatch(/API access logs .*: 30 days/)
     expect(text).toMatch(/CloudFront standard logs .*: expired after 90 days \(limit 90 days\)/)
     expect(text).toMatch(/agency inbox/)
-    // The contact and retry functions' log groups, the API's, the site deployment's.
-    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(4)
+    expect(text).toMatch(/SES event destination .*: sending events .* go to an SNS topic/)
+    // The contact, retry and delivery-events functions' log groups, the API's, the site
+    // deployment's.
+    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(5)
   })
 
   it('states the limits the stack applies, and the policy allows them', () => {
@@ -134,6 +145,17 @@ describe('the retention audit of the synthesised stack', () => {
       /AWS::SQS::Queue .*: a data store the retention policy does not cover/,
     ],
     [
+      'sending events kept in a delivery stream',
+      (resources) => {
+        const destination = ofType(resources, 'AWS::SES::ConfigurationSetEventDestination')[0]
+        destination.Properties.EventDestination.KinesisFirehoseDestination = {
+          DeliveryStreamARN: 'arn:aws:firehose:eu-west-2:111111111111:deliverystream/events',
+          IAMRoleARN: 'arn:aws:iam::111111111111:role/events',
+        }
+      },
+      /SES event destination .*: sending events \(recipients, subjects\) go somewhere this audit does not follow/,
+    ],
+    [
       'a bucket of unknown purpose',
       (resources) => {
         resources.Exports = { Type: 'AWS::S3::Bucket', Properties: {} }
@@ -181,6 +203,59 @@ describe('the expiresAt code path', () => {
   }, 30_000)
 })
 
+describe('stored enquiries without a valid expiresAt', () => {
+  const createdAt = '2026-11-21T15:04:05.678Z'
+  it.each<[string, Record<string, unknown>, RegExp]>([
+    ['no expiresAt', { createdAt }, /expiresAt never \(no expiresAt\)/],
+    ['expiresAt as text', { createdAt, expiresAt: '1890000000' }, /not epoch seconds/],
+    ['expiresAt in milliseconds', { createdAt, expiresAt: 1.89e15 }, /expiresAt never \(/],
+    ['no createdAt', { expiresAt: 1_890_000_000 }, /no valid createdAt/],
+  ])('are a FAIL finding, never a crash: %s', (_label, item, detail) => {
+    const finding = storedExpiryFinding(item, retentionPolicy, 'Somewhere', 'how')
+    expect(finding.status).toBe('fail')
+    expect(finding.detail).toMatch(detail)
+  })
+
+  it('is what the store writes today: exactly three years', async () => {
+    const finding = await auditStoredItem(retentionPolicy)
+    expect(finding.status).toBe('pass')
+    expect((await itemTheStoreWrites(new Date())).expiresAt).toEqual(expect.any(Number))
+  })
+
+  it('fails the audit (exit 1) without the live check too, when a change stops storing it', async () => {
+    const file = join(dir, 'Good.template.json')
+    writeFileSync(file, JSON.stringify(good.template))
+    const report = await runAudit({
+      templates: [file],
+      live: false,
+      storedItem: async (at) => {
+        const { expiresAt: _dropped, ...item } = await itemTheStoreWrites(at)
+        return item
+      },
+    })
+    expect(auditExitCode(report)).toBe(1)
+    expect(formatReport(report)).toMatch(
+      /^FAIL {2}Item the contact pipeline writes: offline: .* expiresAt never \(no expiresAt\)/m,
+    )
+  })
+
+  it('fails the audit (exit 1), naming the check, when a check itself throws', async () => {
+    const file = join(dir, 'Good.template.json')
+    writeFileSync(file, JSON.stringify(good.template))
+    const report = await runAudit({
+      templates: [file],
+      live: false,
+      storedItem: async () => {
+        throw new RangeError('Invalid time value')
+      },
+    })
+    expect(auditExitCode(report)).toBe(1)
+    expect(formatReport(report)).toMatch(
+      /^FAIL {2}Item the contact pipeline writes: the check could not run: RangeError: Invalid time value/m,
+    )
+  })
+})
+
 describe('npm run audit:retention', () => {
   const run = (args: string[]) =>
     promisify(execFile)('npm', ['run', '--silent', 'audit:retention', '--', ...args], {
@@ -208,12 +283,29 @@ describe('npm run audit:retention', () => {
       }
     })
     writeFileSync(file, JSON.stringify(bad.template))
-    const { code, stdout } = await run(['--template', file, '--skip-live'])
+    const { code, stdout } = await run([
+      '--template',
+      file,
+      '--skip-live',
+      '--out',
+      join(dir, 'report.md'),
+    ])
     expect(code).toBe(1)
     expect(stdout).toMatch(
       /^FAIL {2}Log group ElevateDigital\/ContactApiAccessLogs\w+: API access logs/m,
     )
     expect(stdout).toContain('The policy is broken: see FAIL above.')
+    const markdown = readFileSync(join(dir, 'report.md'), 'utf8')
+    expect(stdout).toContain(`Report written to ${join(dir, 'report.md')}`)
+    expect(markdown).toMatch(/^# Retention audit, \d{4}-\d{2}-\d{2}$/m)
+    expect(markdown).toContain('**Result: the policy is broken**')
+    expect(markdown).toMatch(
+      /^\| \*\*FAIL\*\* \| Log group ElevateDigital\/ContactApiAccessLogs\w+ \| .*3653 days \(limit 30 days\) \| Function logs, API access logs \(CloudWatch Logs\): at most 30 days \|$/m,
+    )
+    // Without the live check, the item the code writes is still checked.
+    expect(stdout).toMatch(
+      /^PASS {2}Item the contact pipeline writes: offline: .*exactly 3 calendar years/m,
+    )
   }, 60_000)
 })
 
@@ -234,6 +326,35 @@ describe('the policy the README promises', () => {
         `CloudFront and S3 access logs .*\\| at most ${retentionPolicy.accessLogDaysMax} days`,
       ),
     )
+  })
+
+  it('writes a dated Markdown report: what was checked, how, against which policy line, the result', () => {
+    const markdown = formatMarkdownReport(
+      {
+        source: 'the CDK app synthesised offline: ElevateDigital',
+        findings: [
+          { status: 'pass', place: 'Live check through the local stack', detail: 'exactly | 3' },
+          { status: 'fail', place: 'Point-in-time recovery of X', detail: '40 days' },
+          { status: 'info', place: 'SNS topic T', detail: 'alarms only' },
+        ],
+      },
+      { at: new Date('2026-11-23T10:00:00.000Z'), live: true },
+    )
+    expect(markdown).toMatch(/^# Retention audit, 2026-11-23\n/)
+    expect(markdown).toContain('Run at 2026-11-23T10:00:00.000Z')
+    expect(markdown).toContain(
+      '**Result: the policy is broken** (1 pass, 1 fail, 1 for information)',
+    )
+    expect(markdown).toContain('read from the CDK app synthesised offline: ElevateDigital')
+    expect(markdown).toContain('posted to the contact API of the local stack')
+    expect(markdown).toContain('- Enquiries (DynamoDB table, TTL on `expiresAt`): exactly 3 years')
+    expect(markdown).toContain(
+      '| PASS | Live check through the local stack | exactly \\| 3 | Enquiries (DynamoDB table, TTL on `expiresAt`): exactly 3 years |',
+    )
+    expect(markdown).toContain(
+      '| **FAIL** | Point-in-time recovery of X | 40 days | Backups (point-in-time recovery, AWS Backup): at most 35 days |',
+    )
+    expect(markdown).toContain('| info | SNS topic T | alarms only | for information |')
   })
 
   it('formats a report an auditor can read', () => {

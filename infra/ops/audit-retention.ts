@@ -8,9 +8,10 @@
  *   npm run audit:retention -- --template cdk.out/ElevateDigital.template.json
  *                                                  audit templates already synthesised
  *   npm run audit:retention -- --skip-live         without the live check through the local stack
+ *   npm run audit:retention -- --out FILE          also write the report as Markdown, to keep
  */
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { basename, join } from 'node:path'
@@ -19,15 +20,15 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
 import { silentLogger } from '../../functions/log.ts'
 import { contactApi } from '../../shared/contact.ts'
-import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { localCredentials, startApiStack } from '../local/api-stack.ts'
 import { synthesise } from '../testing/synth.ts'
 import {
   auditExpiryCode,
+  auditStoredItem,
   auditTemplates,
-  calendarYearsLater,
   type Finding,
   type StackTemplate,
+  storedExpiryFinding,
 } from './retention-audit.ts'
 import { type RetentionPolicy, retentionPolicy } from './retention-policy.ts'
 
@@ -72,20 +73,7 @@ export async function liveExpiryCheck(policy: RetentionPolicy): Promise<Finding>
     const { Item } = await reader.send(
       new GetCommand({ TableName: stack.config.enquiriesTable, Key: { id }, ConsistentRead: true }),
     )
-    const createdAt = new Date(String(Item?.createdAt))
-    const expiresAt = Number(Item?.[enquiryTable.ttlAttribute])
-    const expected = calendarYearsLater(createdAt, policy.enquiryYears)
-    const exact = expiresAt === Math.floor(expected.getTime() / 1000)
-    return {
-      status: exact ? 'pass' : 'fail',
-      place,
-      detail:
-        `POST ${contactApi.path} → stored enquiry created ${createdAt.toISOString()}, ` +
-        `${enquiryTable.ttlAttribute} ${expiresAt} = ${new Date(expiresAt * 1000).toISOString()}` +
-        (exact
-          ? `: exactly ${policy.enquiryYears} calendar years later`
-          : `, expected ${expected.toISOString()} (${policy.enquiryYears} calendar years)`),
-    }
+    return storedExpiryFinding(Item, policy, place, `POST ${contactApi.path}`)
   } finally {
     reader.destroy()
     server.closeAllConnections()
@@ -109,6 +97,19 @@ function templatesIn(outdir: string): StackTemplate[] {
     }))
 }
 
+/** A check that throws is a breach to report (exit 1), never a crash of the audit. */
+async function checked(place: string, check: () => Promise<Finding>): Promise<Finding> {
+  try {
+    return await check()
+  } catch (error) {
+    return {
+      status: 'fail',
+      place,
+      detail: `the check could not run: ${(error as Error)?.name ?? 'Error'}: ${(error as Error)?.message ?? String(error)}`,
+    }
+  }
+}
+
 export interface AuditReport {
   readonly findings: Finding[]
   readonly source: string
@@ -119,6 +120,8 @@ export async function runAudit(options: {
   readonly context?: Record<string, string>
   readonly live?: boolean
   readonly policy?: RetentionPolicy
+  /** Without the live check: what the code stores (tests put a broken store here). */
+  readonly storedItem?: (createdAt: Date) => Promise<Record<string, unknown>>
 }): Promise<AuditReport> {
   const policy = options.policy ?? retentionPolicy
   let stacks: StackTemplate[]
@@ -144,8 +147,14 @@ export async function runAudit(options: {
     )
     source = `the CDK app synthesised offline${context.length ? ` with ${context.join(' ')}` : ''}`
   }
-  const findings = [auditExpiryCode(policy)]
-  if (options.live !== false) findings.push(await liveExpiryCheck(policy))
+  const findings = [await checked('expiresAt code path', async () => auditExpiryCode(policy))]
+  findings.push(
+    options.live === false
+      ? await checked('Item the contact pipeline writes', () =>
+          auditStoredItem(policy, options.storedItem),
+        )
+      : await checked('Live check through the local stack', () => liveExpiryCheck(policy)),
+  )
   findings.push(...auditTemplates(stacks, policy))
   return { findings, source: `${source}: ${stacks.map((stack) => stack.stackName).join(', ')}` }
 }
@@ -166,12 +175,86 @@ export function formatReport(report: AuditReport, policy: RetentionPolicy = rete
   ].join('\n')
 }
 
+/** The policy's lines as docs/operations.md words them, for the report's reader. */
+function policyLines(policy: RetentionPolicy) {
+  return {
+    enquiries: `Enquiries (DynamoDB table, TTL on \`expiresAt\`): exactly ${policy.enquiryYears} years`,
+    backups: `Backups (point-in-time recovery, AWS Backup): at most ${policy.backupDaysMax} days`,
+    logs: `Function logs, API access logs (CloudWatch Logs): at most ${policy.logDaysMax} days`,
+    accessLogs: `CloudFront and S3 access logs (visitors' IP addresses): at most ${policy.accessLogDaysMax} days`,
+  }
+}
+
+/** Which line of the policy a finding is checked against (none for information only). */
+function policyLineOf(finding: Finding, policy: RetentionPolicy): string {
+  const lines = policyLines(policy)
+  const place = finding.place
+  if (/^(expiresAt|Live check|Item the contact pipeline|DynamoDB table)/.test(place)) {
+    return lines.enquiries
+  }
+  if (/^(Point-in-time|AWS Backup)/.test(place)) return lines.backups
+  if (/^(Log group|Function )/.test(place)) return lines.logs
+  if (/\(access logs\)$|^CloudFront/.test(place)) return lines.accessLogs
+  return finding.status === 'info' ? 'for information' : 'no line covers it: the policy must'
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
+
+/** The report as a Markdown document an auditor can file: dated, with method and policy. */
+export function formatMarkdownReport(
+  report: AuditReport,
+  options: { readonly at: Date; readonly live: boolean; readonly policy?: RetentionPolicy },
+): string {
+  const policy = options.policy ?? retentionPolicy
+  const count = (status: Finding['status']) =>
+    report.findings.filter((finding) => finding.status === status).length
+  const label = { pass: 'PASS', fail: '**FAIL**', info: 'info' } as const
+  const failed = count('fail') > 0
+  return [
+    `# Retention audit, ${options.at.toISOString().slice(0, 10)}`,
+    '',
+    `Run at ${options.at.toISOString()} by \`npm run audit:retention\`.`,
+    '',
+    `**Result: ${failed ? 'the policy is broken' : 'everything meets the policy'}** (${count('pass')} pass, ${count('fail')} fail, ${count('info')} for information).`,
+    '',
+    '## What was checked',
+    '',
+    `- Every place the infrastructure keeps enquiry data or visitors' addresses, read from ${report.source}.`,
+    "- The code that stamps each enquiry's expiry (`expiresAt`), on dates where calendar years are easy to get wrong.",
+    options.live
+      ? '- A live enquiry: posted to the contact API of the local stack (the same handler code, with DynamoDB and SES emulated), read back from the table, its expiry compared with the same moment three calendar years on.'
+      : '- The item the contact pipeline writes to DynamoDB, built and captured offline (the live check through the local stack was skipped).',
+    '',
+    '## Against which policy',
+    '',
+    'The retention promised in docs/operations.md ("Retention"), which the privacy policy states:',
+    '',
+    ...Object.values(policyLines(policy)).map((line) => `- ${line}`),
+    '',
+    '## Findings',
+    '',
+    '| Result | Where | What was found | Policy line |',
+    '| --- | --- | --- | --- |',
+    ...report.findings.map(
+      (finding) =>
+        `| ${label[finding.status]} | ${cell(finding.place)} | ${cell(finding.detail)} | ${cell(policyLineOf(finding, policy))} |`,
+    ),
+    '',
+  ].join('\n')
+}
+
+/** 1 when anything breaks the policy (or could not be checked), else 0. */
+export function auditExitCode(report: AuditReport): number {
+  return report.findings.some((finding) => finding.status === 'fail') ? 1 : 0
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({
     options: {
       template: { type: 'string', multiple: true },
       context: { type: 'string', short: 'c', multiple: true },
       'skip-live': { type: 'boolean', default: false },
+      out: { type: 'string' },
     },
   })
   const context = Object.fromEntries(
@@ -187,5 +270,12 @@ if (import.meta.main) {
     live: !values['skip-live'],
   })
   console.log(formatReport(report))
-  process.exitCode = report.findings.some((finding) => finding.status === 'fail') ? 1 : 0
+  if (values.out) {
+    writeFileSync(
+      values.out,
+      formatMarkdownReport(report, { at: new Date(), live: !values['skip-live'] }),
+    )
+    console.log(`Report written to ${values.out}`)
+  }
+  process.exitCode = auditExitCode(report)
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
 import dynalite from 'dynalite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -341,6 +341,50 @@ describe('the local stack by default', () => {
       expect(run.code, run.err.join('\n')).toBe(0)
       expect(run.err).toContain('Erased 1 enquiry.')
     } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a wrong DYNAMODB_PORT while the local stack runs', () => {
+  it('says it cannot reach the table and exits 1, leaving the running stack’s folder alone', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dsar-locked-'))
+    // The running stack: its dynalite holds the data folder.
+    const running = await startDynalite({ path: dataDir })
+    const raw = new DynamoDBClient({
+      region: 'eu-west-2',
+      endpoint: running.url,
+      credentials: localCredentials,
+    })
+    try {
+      await ensureEnquiryTable(raw, localTableName)
+      const idle = dynalite()
+      idle.listen(0, '127.0.0.1')
+      await once(idle, 'listening')
+      const wrongPort = String((idle.address() as AddressInfo).port)
+      await new Promise((resolve) => idle.close(resolve))
+
+      const err: string[] = []
+      const code = await runDsar(['export', '--email', validSubmission.email], {
+        out: () => {},
+        err: (text) => err.push(text),
+        isTTY: false,
+        ask: async () => '',
+        now: () => now,
+        env: { DYNAMODB_PORT: wrongPort },
+        localDataDir: dataDir,
+      })
+      expect(code).toBe(1)
+      expect(err.join('\n')).toMatch(/^Could not reach the enquiries table: nothing answers on /)
+      expect(err.join('\n')).toMatch(/Set DYNAMODB_PORT/)
+      expect(err.join('\n')).not.toMatch(/Database is closed/)
+      // The running stack still serves its table.
+      await expect(
+        raw.send(new DescribeTableCommand({ TableName: localTableName })),
+      ).resolves.toBeDefined()
+    } finally {
+      raw.destroy()
+      await running.close()
       rmSync(dataDir, { recursive: true, force: true })
     }
   })

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
+import { Level } from 'level'
 import { contactSchema } from '../../shared/contact.ts'
 import { DEFAULT_REGION } from '../config.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
@@ -57,13 +58,13 @@ export interface DsarIo {
   readonly localDataDir?: string
 }
 
-interface Target extends EnquiryTableRef {
+export interface Target extends EnquiryTableRef {
   /** For the audit line and messages: which table, where. */
   readonly name: string
   close(): Promise<void>
 }
 
-const localDataDir = fileURLToPath(new URL('../../.data/dynamodb/', import.meta.url))
+export const localDataDir = fileURLToPath(new URL('../../.data/dynamodb/', import.meta.url))
 
 function documentClient(config: ConstructorParameters<typeof DynamoDBClient>[0]) {
   return DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 2, ...config }))
@@ -78,7 +79,7 @@ function isConnectionRefused(error: unknown): boolean {
  * The table to work on. Locally: the running stack's dynalite, or (when `npm start` is not
  * running) its data folder opened here, so a request never needs the site to be up.
  */
-async function connect(
+export async function connect(
   options: { table?: string; region?: string; endpoint?: string },
   env: DsarIo['env'],
   dataDir: string,
@@ -127,8 +128,31 @@ async function connect(
         'Pass --table NAME for a deployed table.',
     )
   }
+  if (await inUseByAnotherProcess(dataDir)) {
+    // Another dynalite (the running stack) holds the folder: opening it here would only fail
+    // later, inside dynalite, with "Database is closed".
+    throw new Error(
+      `nothing answers on ${endpoint}, and the local data folder is in use by a running local ` +
+        'stack. Set DYNAMODB_PORT to the DynamoDB port it printed at start-up (or stop it).',
+    )
+  }
   const dynalite = await startDynalite({ path: dataDir })
   return local(dynalite.url, () => dynalite.close())
+}
+
+/** Whether a LevelDB folder (dynalite's store) is locked by a process that has it open. */
+async function inUseByAnotherProcess(dir: string): Promise<boolean> {
+  const db = new Level(dir, { createIfMissing: false })
+  try {
+    await db.open()
+    return false
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === 'LEVEL_LOCKED') return true
+    // Anything else (an empty or damaged folder) is for dynalite to report.
+    return false
+  } finally {
+    await db.close()
+  }
 }
 
 const enquiries = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`

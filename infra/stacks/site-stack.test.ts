@@ -430,8 +430,17 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
         expect(logGroup.DeletionPolicy, id).toBe('Retain')
         const env = properties.Environment.Variables
         expect(Object.keys(env).sort(), id).toEqual(
-          ['AGENCY_EMAIL', 'ENQUIRIES_TABLE', 'NODE_OPTIONS', 'SENDER_EMAIL'].sort(),
+          [
+            'AGENCY_EMAIL',
+            'ENQUIRIES_TABLE',
+            'NODE_OPTIONS',
+            'SENDER_EMAIL',
+            'SES_CONFIGURATION_SET',
+          ].sort(),
         )
+        expect(env.SES_CONFIGURATION_SET).toEqual({
+          Ref: logicalIdOf(template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
+        })
         expect(env.ENQUIRIES_TABLE).toEqual({
           Ref: logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', 'Enquiries'),
         })
@@ -553,20 +562,34 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
   describe('permissions', () => {
     const tableId = () => logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', 'Enquiries')
     const identityId = () => logicalIdOf(template, 'AWS::SES::EmailIdentity', 'Notifications')
+    // SES authorises a send against the configuration set it names as well as the sender.
     const sendAsSender = () => ({
       Effect: 'Allow',
       Action: ['ses:SendEmail'],
-      Resource: {
-        'Fn::Join': [
-          '',
-          [
-            'arn:aws:ses:eu-west-2:',
-            { Ref: 'AWS::AccountId' },
-            ':identity/',
-            { Ref: identityId() },
+      Resource: [
+        {
+          'Fn::Join': [
+            '',
+            [
+              'arn:aws:ses:eu-west-2:',
+              { Ref: 'AWS::AccountId' },
+              ':configuration-set/',
+              { Ref: logicalIdOf(template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents') },
+            ],
           ],
-        ],
-      },
+        },
+        {
+          'Fn::Join': [
+            '',
+            [
+              'arn:aws:ses:eu-west-2:',
+              { Ref: 'AWS::AccountId' },
+              ':identity/',
+              { Ref: identityId() },
+            ],
+          ],
+        },
+      ],
     })
     const writeLogs = (logGroupId: string) => ({
       Effect: 'Allow',
@@ -669,7 +692,8 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
     })
 
     it('has an encrypted, SSL-only ops topic CloudWatch may publish to, with no subscriber', () => {
-      const [topicId, topic] = only(template, 'AWS::SNS::Topic')
+      const topicId = logicalIdOf(template, 'AWS::SNS::Topic', 'Notifications')
+      const topic = template.findResources('AWS::SNS::Topic')[topicId] as Resource
       expect(topic.Properties.KmsMasterKeyId).toEqual(
         getAtt(logicalIdOf(template, 'AWS::KMS::Key', 'Notifications'), 'Arn'),
       )
@@ -690,12 +714,16 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
           ]),
         },
       })
-      template.resourceCountIs('AWS::SNS::Subscription', 0)
+      template.resourceCountIs('AWS::SNS::Subscription', 1)
+      template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' })
     })
 
     it('alarms ops on function errors, API 5xx and e-mails given up', () => {
       const topicId = logicalIdOf(template, 'AWS::SNS::Topic', 'Notifications')
-      const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')) as Resource[]
+      // The delivery alarms are checked with their construct (infra/constructs/delivery-events.test.ts).
+      const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'))
+        .filter(([id]) => !id.startsWith('DeliveryEvents'))
+        .map(([, alarm]) => alarm) as Resource[]
       expect(alarms).toHaveLength(4)
       for (const alarm of alarms) {
         expect(alarm.Properties).toMatchObject({

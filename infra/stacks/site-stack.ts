@@ -4,6 +4,7 @@ import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
 import { Alarms } from '../constructs/alarms.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
+import { DeliveryEvents } from '../constructs/delivery-events.ts'
 import { EnquiriesTable } from '../constructs/enquiries-table.ts'
 import { Notifications } from '../constructs/notifications.ts'
 import { StaticSite } from '../constructs/static-site.ts'
@@ -58,6 +59,7 @@ export class SiteStack extends Stack {
   readonly enquiries: EnquiriesTable
   readonly notifications: Notifications
   readonly alarms: Alarms
+  readonly deliveryEvents: DeliveryEvents
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props)
@@ -83,6 +85,16 @@ export class SiteStack extends Stack {
       logRetention: retention.logs,
       throttle: props.apiThrottle,
     })
+    this.deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
+      table: this.enquiries.table,
+      senderEmail: props.senderEmail,
+      agencyEmail: props.agencyEmail,
+      opsTopic: this.notifications.opsTopic,
+      functionsDirectory: props.functionsDirectory,
+      logRetention: retention.logs,
+    })
+    this.deliveryEvents.trackSendsOf(this.contactApi.contactFunction)
+    this.deliveryEvents.trackSendsOf(this.contactApi.retryFunction)
     this.site = new StaticSite(this, 'Site', {
       siteDirectory: props.siteDirectory,
       analytics: props.analytics,

@@ -94,22 +94,21 @@ const servicePages = [
 ] as const
 
 describe.each(servicePages)('$path', (service) => {
-  it('has the hero, the H1 intro, the breadcrumb trail and records its page view', async () => {
+  it('has the hero (its title the h1), the intro, the breadcrumb trail and records its page view', async () => {
     const { page, close } = await openPage(browser, service.path)
     const { h1 } = await outline(page)
-    expect(h1).toHaveLength(1)
-    expect(h1[0]?.length).toBeGreaterThan(10)
+    expect(h1).toEqual([service.hero])
     await expect(
-      region(page, service.hero).getByRole('heading', { name: service.hero }).isVisible(),
+      region(page, service.hero).getByRole('heading', { level: 1, name: service.hero }).isVisible(),
     ).resolves.toBe(true)
     expect(await breadcrumbs(page)).toEqual(['Home', 'Services', service.crumb])
-    // The H1 intro declares service_page_view with the service's name, sent on load.
+    // The intro declares service_page_view with the service's name, sent on load.
     const tracked = page.locator('[data-track-action="service_page_view"]')
     await expect(tracked.count()).resolves.toBe(1)
     await expect(tracked.getAttribute('data-track-on')).resolves.toBe('view')
     await expect(tracked.getAttribute('data-track-category')).resolves.toBe('engagement')
     await expect(tracked.getAttribute('data-track-label')).resolves.toBe(service.serviceName)
-    await expect(tracked.locator('h1').count()).resolves.toBe(1)
+    await expect(tracked.locator('h2').count()).resolves.toBe(1)
     await close()
   })
 
@@ -146,12 +145,15 @@ describe.each(servicePages)('$path', (service) => {
 describe('/services/website-development', () => {
   const path = '/services/website-development'
 
-  it('has the hero, the H1 intro, the breadcrumb trail and records its page view', async () => {
+  it('has the hero (its title the h1), the intro, the breadcrumb trail and records its page view', async () => {
     const { page, close } = await openPage(browser, path)
-    expect((await outline(page)).h1).toEqual(['Websites Built to Grow Your Business'])
+    expect((await outline(page)).h1).toEqual(['Website Development'])
     await expect(
-      region(page, 'Website Development').getByRole('heading', { level: 2 }).textContent(),
+      region(page, 'Website Development').getByRole('heading', { level: 1 }).textContent(),
     ).resolves.toBe('Website Development')
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Websites Built to Grow Your Business' }).count(),
+    ).resolves.toBe(1)
     expect(await breadcrumbs(page)).toEqual(['Home', 'Services', 'Website Development'])
     const tracked = page.locator('[data-track-action="service_page_view"]')
     await expect(tracked.getAttribute('data-track-label')).resolves.toBe('Website Development')

@@ -21,8 +21,8 @@ interface ServicePageProps {
 }
 
 /**
- * The common shape of a service page: breadcrumbs, hero, the H1 intro (which records the
- * service_page_view event), the page's own sections, the closing call to action and the
+ * The common shape of a service page: breadcrumbs, the hero (whose title is the page's h1), the
+ * intro (which records the service_page_view event), the page's own sections, the closing call to action and the
  * Service structured data.
  */
 export function ServicePage({ content, catalogue, children }: ServicePageProps) {
@@ -32,7 +32,7 @@ export function ServicePage({ content, catalogue, children }: ServicePageProps) 
       <BreadcrumbTrail
         items={[{ label: 'Services', href: '/services' }, { label: content.breadcrumb }]}
       />
-      <HeroBanner title={hero.title} subtitle={hero.subtitle} headingLevel="h2">
+      <HeroBanner title={hero.title} subtitle={hero.subtitle}>
         {hero.action && <ActionButton action={hero.action} />}
       </HeroBanner>
       <Box
@@ -42,7 +42,7 @@ export function ServicePage({ content, catalogue, children }: ServicePageProps) 
         {...trackingAttributes(analyticsEvents.servicePageView(content.serviceName), 'view')}
       >
         <Container maxW="7xl">
-          <Heading as="h1" id="intro-heading" size={{ base: '3xl', md: '4xl' }} mb="6" maxW="4xl">
+          <Heading as="h2" id="intro-heading" size={{ base: '3xl', md: '4xl' }} mb="6" maxW="4xl">
             {intro.heading}
           </Heading>
           <Stack gap="4" fontSize="lg" color="gray.700" maxW="4xl">

@@ -1,0 +1,222 @@
+import { fileURLToPath } from 'node:url'
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib'
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch'
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
+import { Grant, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { Key } from 'aws-cdk-lib/aws-kms'
+import {
+  Architecture,
+  type IFunction,
+  Function as LambdaFunction,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda'
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses'
+import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns'
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
+import { Construct } from 'constructs'
+import {
+  DELIVERY_EVENTS_SERVICE,
+  deliveryMetricNames,
+  METRICS_NAMESPACE,
+} from '../../shared/delivery-metrics.ts'
+import { cdkBundling, lambdaNodeOptions } from '../lambda-bundling.ts'
+
+const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
+
+export interface DeliveryEventsProps {
+  /** The enquiries table whose items record each e-mail's fate. */
+  readonly table: ITableV2
+  /** The functions' shared environment (their config module requires it). */
+  readonly senderEmail: string
+  readonly agencyEmail: string
+  /** Where the bounce, complaint and reject alarms notify ops. */
+  readonly opsTopic: ITopic
+  /**
+   * The `stage` dimension of the metrics and alarms.
+   * @default - the stack's name
+   */
+  readonly stage?: string
+  /**
+   * The folder holding `delivery-events/handler.ts`.
+   * @default - the repository's `functions/`
+   */
+  readonly functionsDirectory?: string
+  /**
+   * How long the function's logs are kept.
+   * @default RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: RetentionDays
+}
+
+/**
+ * Delivery you can see: the SES configuration set every enquiry e-mail is sent through, which
+ * publishes what became of it (delivered, bounced, complained about, rejected, delayed) to an SNS
+ * topic; the function that records each event on its enquiry; and alarms that page ops on the
+ * first bounce, complaint or reject, since each means an enquiry nobody at the agency will read.
+ */
+export class DeliveryEvents extends Construct {
+  readonly configurationSet: ConfigurationSet
+  readonly topic: Topic
+  readonly function: IFunction
+  /** The alarms on EnquiryBounced, EnquiryComplained, EnquiryRejected and the function's errors. */
+  readonly alarms: Alarm[] = []
+  private readonly stage: string
+
+  constructor(scope: Construct, id: string, props: DeliveryEventsProps) {
+    super(scope, id)
+    const stack = Stack.of(this)
+    this.stage = props.stage ?? stack.stackName
+    const retention = props.logRetention ?? RetentionDays.ONE_MONTH
+
+    // SES publishes to an encrypted topic only when the key lets it in, which AWS's own SNS key
+    // does not: a customer-managed key, rotated yearly.
+    const key = new Key(this, 'TopicKey', {
+      description: 'Encrypts SES delivery events of the agency website',
+      enableKeyRotation: true,
+      // It protects messages in flight only; nothing encrypted with it outlives the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(7),
+    })
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('ses.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+      }),
+    )
+    this.topic = new Topic(this, 'Topic', {
+      displayName: 'Website e-mail delivery events',
+      masterKey: key,
+      enforceSSL: true,
+    })
+
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+      reputationMetrics: true,
+    })
+    // The event destination also gives SES the right to publish to the topic, for this
+    // configuration set only.
+    this.configurationSet.addEventDestination('ToTopic', {
+      destination: EventDestination.snsTopic(this.topic),
+      events: [
+        EmailSendingEvent.DELIVERY,
+        EmailSendingEvent.BOUNCE,
+        EmailSendingEvent.COMPLAINT,
+        EmailSendingEvent.REJECT,
+        EmailSendingEvent.DELIVERY_DELAY,
+      ],
+    })
+
+    const logGroup = new LogGroup(this, 'FunctionLogs', { retention })
+    const role = new Role(this, 'FunctionRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Runs the delivery-events function of the agency website',
+    })
+    logGroup.grantWrite(role)
+    const fn = new NodejsFunction(this, 'Function', {
+      entry: `${props.functionsDirectory ?? repoFunctions}/delivery-events/handler.ts`,
+      handler: 'handler',
+      description: 'Records what SES reports of each enquiry e-mail on its enquiry',
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+      environment: {
+        ENQUIRIES_TABLE: props.table.tableName,
+        SENDER_EMAIL: props.senderEmail,
+        AGENCY_EMAIL: props.agencyEmail,
+        STAGE: this.stage,
+        NODE_OPTIONS: lambdaNodeOptions,
+      },
+      logGroup,
+      role,
+      bundling: cdkBundling(),
+    })
+    // What recordDelivery does: one conditional update per event, and a read to say why one
+    // changed nothing. No query, no scan, no delete.
+    Grant.addToPrincipal({
+      grantee: fn,
+      actions: ['dynamodb:UpdateItem', 'dynamodb:GetItem'],
+      resourceArns: [props.table.tableArn],
+    })
+    // SNS invokes it asynchronously: Lambda retries a failed batch twice, then the errors alarm
+    // below tells ops (recording is idempotent, so retries are safe).
+    this.topic.addSubscription(new LambdaSubscription(fn))
+    this.function = fn
+
+    const action = new SnsAction(props.opsTopic)
+    const alarm = (alarmId: string, metric: Metric, description: string) => {
+      const created = new Alarm(this, alarmId, {
+        metric,
+        alarmDescription: description,
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      })
+      created.addAlarmAction(action)
+      created.addOkAction(action)
+      this.alarms.push(created)
+    }
+    const advice =
+      'Run `npm run enquiries -- list --undelivered --table NAME`, read the enquiry with ' +
+      '`show REF`, fix the agency mailbox, then `requeue REF` (docs/operations.md).'
+    alarm(
+      'BouncedAlarm',
+      this.metric('bounced'),
+      `An enquiry e-mail bounced: the agency mailbox refused it (full, unknown, blocked). ${advice}`,
+    )
+    alarm(
+      'ComplainedAlarm',
+      this.metric('complained'),
+      `An enquiry e-mail was marked as spam at the agency: it may be in a junk folder. ${advice}`,
+    )
+    alarm(
+      'RejectedAlarm',
+      this.metric('rejected'),
+      `SES refused to send an enquiry e-mail (e.g. content it judged a virus). ${advice}`,
+    )
+    alarm(
+      'FunctionErrors',
+      fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+      'The delivery-events function failed: some e-mails may show a stale status. Its log group has the error.',
+    )
+  }
+
+  /** One of the function's metrics, as its Powertools EMF lines define it. */
+  metric(status: keyof typeof deliveryMetricNames): Metric {
+    return new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: deliveryMetricNames[status],
+      dimensionsMap: { service: DELIVERY_EVENTS_SERVICE, stage: this.stage },
+      statistic: 'Sum',
+      period: Duration.minutes(1),
+    })
+  }
+
+  /**
+   * Makes a function that sends enquiry e-mails send them through the configuration set: it
+   * learns the set's name and may use it (SES authorises a send against the configuration set
+   * as well as the sending identity).
+   */
+  trackSendsOf(fn: IFunction): void {
+    if (!(fn instanceof LambdaFunction)) {
+      throw new Error(`${fn.node.path} must be a Function to take the configuration set's name`)
+    }
+    fn.addEnvironment('SES_CONFIGURATION_SET', this.configurationSet.configurationSetName)
+    Grant.addToPrincipal({
+      grantee: fn,
+      actions: ['ses:SendEmail'],
+      resourceArns: [
+        Stack.of(this).formatArn({
+          service: 'ses',
+          resource: 'configuration-set',
+          resourceName: this.configurationSet.configurationSetName,
+        }),
+      ],
+    })
+  }
+}

@@ -1,0 +1,235 @@
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb'
+import { queryItems } from '../../functions/enquiries/query.ts'
+import { isConditionalCheckFailure } from '../../functions/enquiries/store.ts'
+import {
+  type AttentionStatus,
+  EMAIL_PENDING,
+  type EmailStatus,
+  enquiryTable,
+} from '../../shared/enquiry-table.ts'
+import type { EnquiryTableRef } from './data-subject.ts'
+
+/**
+ * What ops do with enquiries whose e-mail did not reach the agency: list them (through the
+ * sparse `pending-email` and `needs-attention` indexes, never a scan), read one, and put it back
+ * in the retry's queue. The CLI is infra/ops/enquiries.ts.
+ */
+
+/** What a list shows of an enquiry: nothing that identifies its sender. */
+export interface EnquirySummary {
+  readonly id: string
+  readonly ref: string
+  readonly emailStatus: EmailStatus
+  readonly createdAt: string
+  readonly emailAttempts: number
+}
+
+/** The statuses `list --undelivered` shows: owed, given up, or refused after SES took it. */
+export const undeliveredAttention = [
+  'gave-up',
+  'bounced',
+  'complained',
+  'rejected',
+] as const satisfies readonly AttentionStatus[]
+
+/** The statuses `requeue` takes an enquiry from (held is released, not requeued). */
+export const requeueable: readonly EmailStatus[] = undeliveredAttention
+
+async function idsIn(
+  table: EnquiryTableRef,
+  index: { name: string; partitionKey: string },
+  value: string,
+): Promise<string[]> {
+  const ids: string[] = []
+  const items = queryItems(table.client, {
+    TableName: table.tableName,
+    IndexName: index.name,
+    KeyConditionExpression: '#key = :value',
+    ExpressionAttributeNames: { '#key': index.partitionKey },
+    ExpressionAttributeValues: { ':value': value },
+  })
+  for await (const item of items) ids.push(String(item[enquiryTable.partitionKey]))
+  return ids
+}
+
+/** Reads the summary fields of each enquiry (the indexes hold keys only), 100 a request. */
+async function summaries(table: EnquiryTableRef, ids: readonly string[], now: Date) {
+  const found: EnquirySummary[] = []
+  const unique = [...new Set(ids)]
+  for (let start = 0; start < unique.length; start += 100) {
+    let keys: Record<string, unknown>[] | undefined = unique
+      .slice(start, start + 100)
+      .map((id) => ({ [enquiryTable.partitionKey]: id }))
+    while (keys && keys.length > 0) {
+      const result: BatchGetCommandOutput = await table.client.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table.tableName]: {
+              Keys: keys,
+              ConsistentRead: true,
+              ProjectionExpression: '#id, #ref, #status, #createdAt, #attempts, #expiresAt',
+              ExpressionAttributeNames: {
+                '#id': enquiryTable.partitionKey,
+                '#ref': 'ref',
+                '#status': 'emailStatus',
+                '#createdAt': 'createdAt',
+                '#attempts': 'emailAttempts',
+                '#expiresAt': enquiryTable.ttlAttribute,
+              },
+            },
+          },
+        }),
+      )
+      for (const item of result.Responses?.[table.tableName] ?? []) {
+        // Past its retention, it is only waiting for DynamoDB's TTL: not ops' business any more.
+        if (Number(item.expiresAt) * 1000 <= now.getTime()) continue
+        found.push({
+          id: String(item.id),
+          ref: String(item.ref),
+          emailStatus: item.emailStatus as EmailStatus,
+          createdAt: String(item.createdAt),
+          emailAttempts: Number(item.emailAttempts ?? 0),
+        })
+      }
+      keys = result.UnprocessedKeys?.[table.tableName]?.Keys
+    }
+  }
+  return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+}
+
+/** Enquiries whose e-mail has not reached the agency: still owed, given up, or refused. */
+export async function undeliveredEnquiries(
+  table: EnquiryTableRef,
+  now: Date,
+): Promise<EnquirySummary[]> {
+  const ids = await idsIn(table, enquiryTable.pendingEmailIndex, EMAIL_PENDING)
+  for (const status of undeliveredAttention) {
+    ids.push(...(await idsIn(table, enquiryTable.attentionIndex, status)))
+  }
+  return summaries(table, ids, now)
+}
+
+/** Enquiries held back from the inbox as spam. */
+export async function heldEnquiries(table: EnquiryTableRef, now: Date) {
+  return summaries(table, await idsIn(table, enquiryTable.attentionIndex, 'held'), now)
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Whether text is an enquiry's reference (8 hex digits) or its full id. */
+export function isReference(text: string): boolean {
+  return /^[0-9a-f]{8}$/i.test(text) || uuid.test(text)
+}
+
+/**
+ * The ids an enquiry reference names: its short ref through the `by-ref` index (two enquiries
+ * may share one, rarely), or a full id as it is.
+ */
+export async function idsForReference(table: EnquiryTableRef, reference: string) {
+  if (uuid.test(reference)) return [reference.toLowerCase()]
+  return idsIn(table, enquiryTable.refIndex, reference.toUpperCase())
+}
+
+/** One whole enquiry, personal data included. */
+export async function readEnquiry(table: EnquiryTableRef, id: string) {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: { [enquiryTable.partitionKey]: id },
+      ConsistentRead: true,
+    }),
+  )
+  return Item
+}
+
+/**
+ * Puts an enquiry back in the retry's queue, as if new: pending, attempts zero, out of the
+ * `needs-attention` index; the retry e-mails it on its next run. Only from one of `from` (so a
+ * requeue racing a delivery event, or run twice, changes nothing); resolves whether it did.
+ */
+export async function requeueEnquiry(
+  table: EnquiryTableRef,
+  id: string,
+  from: readonly EmailStatus[],
+  now: Date,
+): Promise<boolean> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { [enquiryTable.partitionKey]: id },
+        ConditionExpression: `attribute_exists(#id) AND #status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
+        UpdateExpression:
+          'SET #status = :pending, #statusAt = :now, #pendingKey = :pendingValue, #attempts = :zero REMOVE #attention, #detail, #lastAttemptAt',
+        ExpressionAttributeNames: {
+          '#id': enquiryTable.partitionKey,
+          '#status': 'emailStatus',
+          '#statusAt': 'emailStatusAt',
+          '#pendingKey': enquiryTable.pendingEmailIndex.partitionKey,
+          '#attempts': 'emailAttempts',
+          '#attention': enquiryTable.attentionIndex.partitionKey,
+          '#detail': 'emailStatusDetail',
+          '#lastAttemptAt': 'emailLastAttemptAt',
+        },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':now': now.toISOString(),
+          ':pendingValue': EMAIL_PENDING,
+          ':zero': 0,
+          ...Object.fromEntries(from.map((status, index) => [`:from${index}`, status])),
+        },
+      }),
+    )
+    return true
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false
+    throw error
+  }
+}
+
+/** Every enquiry whose e-mail gave up, back in the queue; resolves how many. */
+export async function requeueAllGaveUp(table: EnquiryTableRef, now: Date): Promise<number> {
+  let requeued = 0
+  for (const id of await idsIn(table, enquiryTable.attentionIndex, 'gave-up')) {
+    if (await requeueEnquiry(table, id, ['gave-up'], now)) requeued++
+  }
+  return requeued
+}
+
+/** How long ago, in the largest whole unit that reads at a glance (`45s`, `12m`, `5h`, `3d`). */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000))
+  if (seconds < 60) return `${seconds}s`
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`
+  if (seconds < 48 * 3600) return `${Math.floor(seconds / 3600)}h`
+  return `${Math.floor(seconds / 86_400)}d`
+}
+
+/** The list's rows: reference, status, age and attempts, nothing else. */
+export function summaryTable(enquiries: readonly EnquirySummary[], now: Date): string {
+  const rows = [
+    ['REF', 'STATUS', 'AGE', 'ATTEMPTS'],
+    ...enquiries.map((enquiry) => [
+      enquiry.ref,
+      enquiry.emailStatus,
+      formatAge(now.getTime() - Date.parse(enquiry.createdAt)),
+      String(enquiry.emailAttempts),
+    ]),
+  ]
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  )
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths?.[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
+}

@@ -43,6 +43,18 @@ export const enquiryTable = {
     sortKey: 'createdAt',
     projection: 'KEYS_ONLY',
   },
+  /**
+   * Sparse index of enquiries by a hash of their normalised message (only messages long enough
+   * to be worth comparing carry one), sorted by `createdAt#sender hash`: the contact function
+   * counts how many other addresses sent the same text within a day, without a scan (keys only:
+   * hashes, no personal data in clear).
+   */
+  messageIndex: {
+    name: 'by-message',
+    partitionKey: 'messageHash',
+    sortKey: 'messageSender',
+    projection: 'KEYS_ONLY',
+  },
 } as const
 
 /** A global secondary index of the table: string keys, and what it copies from each item. */
@@ -59,6 +71,7 @@ export const enquiryIndexes: readonly EnquiryIndex[] = [
   enquiryTable.emailIndex,
   enquiryTable.refIndex,
   enquiryTable.attentionIndex,
+  enquiryTable.messageIndex,
 ]
 
 /**

@@ -7,6 +7,7 @@ import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
 import { noMetrics, type PipelineMetrics } from '../metrics.ts'
+import { tableRepeatLookup } from '../spam/repeats.ts'
 import { bodyText, checkRequest, idempotencyKeyOf, parseFormBody, routeOf } from './request.ts'
 import {
   type ContactResult,
@@ -38,6 +39,7 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
     disableContentTypeCheck: true,
   })
   const notify = {
+    repeats: tableRepeatLookup(deps.clients.documentClient, deps.config.enquiriesTable),
     ses: deps.clients.ses,
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
     addresses: deps.config,

@@ -4,6 +4,7 @@ import {
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
@@ -50,6 +51,7 @@ beforeEach(() => {
   dynamo.reset()
   ses.reset()
   dynamo.on(PutCommand).resolves({})
+  dynamo.on(QueryCommand).resolves({ Items: [] })
   dynamo.on(UpdateCommand).resolves({ Attributes: { emailAttempts: 1 } })
   ses.on(SendEmailCommand).resolves({ MessageId: 'ses-message-1' })
 })
@@ -509,6 +511,47 @@ describe('honeypot', () => {
     const response = await invoke(jsonEvent({ ...validSubmission, website: '' }))
     expect(response.statusCode).toBe(201)
     expect(dynamo.commandCalls(PutCommand)).toHaveLength(1)
+  })
+})
+
+describe('the same message from other addresses', () => {
+  const sameMessage = (sender: string) => ({
+    messageHash: 'h',
+    messageSender: `${new Date(now.getTime() - 3600_000).toISOString()}#${sender}`,
+  })
+
+  it('counts other senders of the message within a day through the by-message index', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [sameMessage('other-1'), sameMessage('other-2')] })
+    const response = await invoke(jsonEvent(validSubmission))
+    expect(response.statusCode).toBe(201)
+
+    const [query] = dynamo.commandCalls(QueryCommand)
+    expect(query?.args[0].input).toMatchObject({
+      IndexName: 'by-message',
+      KeyConditionExpression: '#hash = :hash AND #sender >= :since',
+      ExpressionAttributeValues: {
+        ':since': new Date(now.getTime() - 24 * 3600_000).toISOString(),
+      },
+    })
+    const item = dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item
+    expect(item?.messageHash).toBe(query?.args[0].input.ExpressionAttributeValues?.[':hash'])
+    expect(item).toMatchObject({
+      spamLevel: 'likely',
+      spamReasons: ['The same message came from 2 other addresses within a day'],
+    })
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Message?.Subject?.Data).toMatch(
+      /^\[Likely spam\]/,
+    )
+  })
+
+  it('does not hold up the enquiry when the lookup fails: the signal is lost, not the enquiry', async () => {
+    dynamo.on(QueryCommand).rejects(new Error('throttled'))
+    const response = await invoke(jsonEvent(validSubmission))
+    expect(response.statusCode).toBe(201)
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({
+      spamLevel: 'genuine',
+    })
+    expect(logs.map((entry) => entry.event)).toContain('spam_repeat_lookup_failed')
   })
 })
 

@@ -4,6 +4,7 @@ import {
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
@@ -54,6 +55,7 @@ beforeEach(() => {
   dynamo
     .on(GetCommand)
     .callsFake((input: { Key: { id: string } }) => ({ Item: table.get(input.Key.id) }))
+  dynamo.on(QueryCommand).resolves({ Items: [] })
   dynamo.on(UpdateCommand).callsFake((input: { Key: { id: string } }) => {
     const item = table.get(input.Key.id)
     if (!item) throw new ConditionalCheckFailedException({ message: 'gone', $metadata: {} })
@@ -108,6 +110,8 @@ const storedKeys = new Set<string>([
   'spamLevel',
   'spamScore',
   'spamReasons',
+  'messageHash',
+  'messageSender',
 ])
 
 /** Every stored item is a valid enquiry: what the schema would make of it, and nothing else. */

@@ -3,6 +3,7 @@ import { startDeadline } from '../deadline.ts'
 import { buildEnquiry, enquiryIdFor, wellFormedSubmission } from '../enquiries/item.ts'
 import { type NotifyDependencies, notifyAgency } from '../enquiries/notify.ts'
 import { errorName } from '../log.ts'
+import { messageKeys, type RepeatLookup } from '../spam/repeats.ts'
 import { spamVerdict } from '../spam/verdict.ts'
 import { honeypotFilled } from './request.ts'
 
@@ -11,6 +12,11 @@ export type SubmitOutcome =
   | { readonly kind: 'invalid'; readonly errors: FieldErrors }
   | { readonly kind: 'key-reused' }
   | { readonly kind: 'unavailable' }
+
+export interface SubmitDependencies extends NotifyDependencies {
+  /** Counts other senders of the same message within a day; without it, repeats go uncounted. */
+  readonly repeats?: RepeatLookup
+}
 
 export interface Submission {
   /** The parsed body: a JSON value or the form's fields. */
@@ -37,7 +43,7 @@ export const SENT_BY_MS = 7_000
  * agency. Only a failed store fails the submission; a failed e-mail is left to the retry.
  */
 export async function submitEnquiry(
-  deps: NotifyDependencies,
+  deps: SubmitDependencies,
   { payload, idempotencyKey, requestId }: Submission,
 ): Promise<SubmitOutcome> {
   const deadline = startDeadline()
@@ -57,10 +63,12 @@ export async function submitEnquiry(
   }
 
   const submission = wellFormedSubmission(parsed.data)
+  const createdAt = deps.now()
+  const repeatedBy = await countRepeats(deps, submission, createdAt, requestId)
   // A filled honeypot makes the verdict certain: stored and listed for a person, never dropped,
   // in case a person's browser filled it in.
-  const verdict = spamVerdict({ ...submission, honeypotFilled: bot })
-  const enquiry = buildEnquiry(submission, id, deps.now(), verdict)
+  const verdict = spamVerdict({ ...submission, honeypotFilled: bot, repeatedBy })
+  const enquiry = buildEnquiry(submission, id, createdAt, verdict)
   let created: boolean
   try {
     const stored = deadline.by(STORED_BY_MS)
@@ -108,6 +116,28 @@ export async function submitEnquiry(
     record: deadline.by(CONTACT_BUDGET_MS),
   })
   return { kind: 'accepted', id: enquiry.id, createdAt: enquiry.createdAt }
+}
+
+/** Other senders of this message within a day; a failed lookup costs the signal, not the enquiry. */
+async function countRepeats(
+  deps: SubmitDependencies,
+  submission: { readonly message: string; readonly email: string },
+  createdAt: Date,
+  requestId: string | undefined,
+): Promise<number> {
+  const keys = messageKeys(submission, createdAt)
+  if (!keys || !deps.repeats) return 0
+  try {
+    return await deps.repeats(keys, createdAt)
+  } catch (error) {
+    deps.log({
+      level: 'warn',
+      event: 'spam_repeat_lookup_failed',
+      requestId,
+      errorName: errorName(error),
+    })
+    return 0
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

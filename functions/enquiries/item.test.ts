@@ -22,6 +22,8 @@ describe('buildEnquiry', () => {
       spamLevel: 'genuine',
       spamScore: 0,
       spamReasons: [],
+      messageHash: expect.stringMatching(/^[\w-]{43}$/),
+      messageSender: expect.stringMatching(/^2024-02-29T10:15:30\.123Z#[\w-]{16}$/),
     })
   })
 

@@ -8,10 +8,11 @@ import {
   normaliseEmail,
   retentionExpiresAt,
 } from '../../shared/enquiry-table.ts'
+import { type MessageKeys, messageKeys } from '../spam/repeats.ts'
 import type { SpamLevel, SpamVerdict } from '../spam/verdict.ts'
 
-/** What the table holds for one enquiry. */
-export interface Enquiry extends ContactSubmission {
+/** What the table holds for one enquiry (the message keys only when the message is long enough). */
+export interface Enquiry extends ContactSubmission, Partial<MessageKeys> {
   readonly id: string
   /** ISO 8601, UTC, millisecond precision: sorts as text in the indexes. */
   readonly createdAt: string
@@ -78,6 +79,7 @@ export function buildEnquiry(
     spamLevel: verdict.level,
     spamScore: verdict.score,
     spamReasons: [...verdict.reasons],
+    ...messageKeys(submission, createdAt),
   }
 }
 

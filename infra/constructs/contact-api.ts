@@ -134,13 +134,19 @@ export class ContactApi extends Construct {
 
     // Least privilege, action by action, as the code uses the table (functions/enquiries/store.ts):
     // the handler writes an enquiry, re-reads it when an idempotency key repeats and records
-    // the e-mail's outcome; the retry queries the pending index, re-reads each item consistently
-    // and records the outcome. No deletes, no scans, no other index.
+    // the e-mail's outcome, and counts repeats of a message in the by-message index; the retry
+    // queries the pending index, re-reads each item consistently and records the outcome. No
+    // deletes, no scans, no other index.
     const table = props.table
     const grantItems = (fn: IFunction, ...actions: string[]) =>
       Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [table.tableArn] })
     grantItems(contact.fn, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem')
     grantItems(retry.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem')
+    Grant.addToPrincipal({
+      grantee: contact.fn,
+      actions: ['dynamodb:Query'],
+      resourceArns: [`${table.tableArn}/index/${enquiryTable.messageIndex.name}`],
+    })
     Grant.addToPrincipal({
       grantee: retry.fn,
       actions: ['dynamodb:Query'],

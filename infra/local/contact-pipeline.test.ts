@@ -157,6 +157,35 @@ describe('contact pipeline against dynalite and aws-ses-v2-local', () => {
     expect(item?.emailMessageId).toBe(email?.messageId)
   })
 
+  it('e-mails likely spam marked, and keeps certain spam out of the mailbox, held', async () => {
+    const pitch = {
+      ...enquirer('pitch'),
+      message:
+        'Hi, I noticed your website is not ranking. We guarantee first page ranking, free audit!',
+    }
+    const marked = await post(pitch)
+    const bot = await post({ ...enquirer('bot'), website: 'https://spam.example' })
+    expect([marked.status, bot.status]).toEqual([201, 201])
+    const [markedId, botId] = await Promise.all(
+      [marked, bot].map(async (response) => ((await response.json()) as { id: string }).id),
+    )
+
+    const [email] = await mailFor(markedId as string)
+    expect(email?.subject).toBe(
+      `[Likely spam] New enquiry from Ada Lovelace, Analytical Engines Ltd (ref ${markedId})`,
+    )
+    expect(email?.body.text?.split('\n')[0]).toMatch(/^Marked as likely spam \(score \d+\)/)
+    expect(await readEnquiry(markedId as string)).toMatchObject({
+      spamLevel: 'likely',
+      emailStatus: 'sent',
+    })
+
+    expect(await mailFor(botId as string)).toEqual([])
+    const held = await readEnquiry(botId as string)
+    expect(held).toMatchObject({ spamLevel: 'certain', emailStatus: 'held', attention: 'held' })
+    expect(held).not.toHaveProperty('emailPending')
+  })
+
   it('keeps an enquiry pending when SES is down, and the retry sends it later', async () => {
     const config = { ...stack.config, sesEndpoint: await deadEndpoint() }
     const clients = createAwsClients(config, { credentials: localCredentials })

@@ -61,6 +61,14 @@ export function exportDocument(enquiries: readonly StoredEnquiry[], now: Date) {
       sentAt: enquiry.createdAt,
       deleteBy: new Date(enquiry.expiresAt * 1000).toISOString(),
       ...Object.fromEntries(contactFields.map((field) => [field, enquiry[field]])),
+      // What the site concluded about the enquiry is their data too (UK GDPR art. 15).
+      ...(enquiry.spamLevel !== undefined && {
+        spamCheck: {
+          level: enquiry.spamLevel,
+          score: enquiry.spamScore,
+          reasons: enquiry.spamReasons,
+        },
+      }),
     })),
   }
 }

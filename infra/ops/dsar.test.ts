@@ -11,6 +11,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import dynalite from 'dynalite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
+import type { SpamVerdict } from '../../functions/spam/verdict.ts'
 import { validSubmission } from '../../functions/test-support.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { ensureEnquiryTable, startDynalite } from '../local/emulators.ts'
@@ -56,12 +57,18 @@ afterAll(async () => {
 })
 
 let counter = 0
-async function store(email: string, createdAt: Date, message = validSubmission.message) {
+async function store(
+  email: string,
+  createdAt: Date,
+  message = validSubmission.message,
+  verdict?: SpamVerdict,
+) {
   counter++
   const enquiry = buildEnquiry(
     { ...validSubmission, email, message },
     `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     createdAt,
+    verdict,
   )
   await client.send(new PutCommand({ TableName: tableName, Item: enquiry }))
   return enquiry
@@ -121,7 +128,12 @@ beforeEach(async () => {
   const email = `ada.${counter}@example.co.uk`
   ada = [
     await store(email, new Date('2025-01-10T09:00:00.000Z'), 'First enquiry about SEO, please.'),
-    await store(email.toUpperCase(), new Date('2026-06-01T10:00:00.000Z')),
+    // Held back from the inbox as certain spam: still theirs to see and to have erased.
+    await store(email.toUpperCase(), new Date('2026-06-01T10:00:00.000Z'), undefined, {
+      level: 'certain',
+      score: 12,
+      reasons: ['The hidden field only bots can see was filled in'],
+    }),
   ]
   // Four years old: past its retention, not yet removed by TTL (which deletes lazily).
   expired = await store(email, new Date('2022-11-01T08:00:00.000Z'))
@@ -159,8 +171,14 @@ describe('npm run dsar -- export', () => {
         company: enquiry.company,
         position: enquiry.position,
         message: enquiry.message,
+        spamCheck: {
+          level: enquiry.spamLevel,
+          score: enquiry.spamScore,
+          reasons: enquiry.spamReasons,
+        },
       })),
     )
+    expect(document.enquiries[1].spamCheck.level).toBe('certain')
     expect(JSON.stringify(document)).not.toContain(expired.id)
     expect(JSON.stringify(document)).not.toContain(other.id)
     // Personal data on disk: the operator's eyes only.

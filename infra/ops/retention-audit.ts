@@ -349,26 +349,34 @@ export function auditExpiryCode(policy: RetentionPolicy): Finding {
     position: 'D',
     message: 'An enquiry for the audit',
   }
+  // Spam held back from the inbox is stored too, and must expire like any enquiry.
+  const verdicts = [
+    undefined,
+    { level: 'certain', score: 12, reasons: ['held back as spam'] },
+  ] as const
   for (const sample of samples) {
-    const createdAt = new Date(sample)
-    const item = buildEnquiry(
-      submission,
-      '00000000-0000-4000-8000-000000000000',
-      createdAt,
-    ) as unknown as Record<string, unknown>
-    const expected = calendarYearsLater(createdAt, policy.enquiryYears)
-    if (item[enquiryTable.ttlAttribute] !== Math.floor(expected.getTime() / 1000)) {
-      return {
-        status: 'fail',
-        place,
-        detail: `${path}: created ${sample}, expires ${describeExpiry(item[enquiryTable.ttlAttribute])}, not ${expected.toISOString()}`,
+    for (const verdict of verdicts) {
+      const createdAt = new Date(sample)
+      const item = buildEnquiry(
+        submission,
+        '00000000-0000-4000-8000-000000000000',
+        createdAt,
+        verdict && { ...verdict, reasons: [...verdict.reasons] },
+      ) as unknown as Record<string, unknown>
+      const expected = calendarYearsLater(createdAt, policy.enquiryYears)
+      if (item[enquiryTable.ttlAttribute] !== Math.floor(expected.getTime() / 1000)) {
+        return {
+          status: 'fail',
+          place,
+          detail: `${path}: created ${sample}${verdict ? ' (held as spam)' : ''}, expires ${describeExpiry(item[enquiryTable.ttlAttribute])}, not ${expected.toISOString()}`,
+        }
       }
     }
   }
   return {
     status: 'pass',
     place,
-    detail: `${path}: exactly ${policy.enquiryYears} calendar years after creation (to the second; 29 February → 28 February), checked on ${samples.length} dates`,
+    detail: `${path}: exactly ${policy.enquiryYears} calendar years after creation (to the second; 29 February → 28 February), checked on ${samples.length} dates, for enquiries and for spam held back from the inbox`,
   }
 }
 

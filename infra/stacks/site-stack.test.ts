@@ -518,7 +518,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
           { keys: index.KeySchema, projection: index.Projection.ProjectionType },
         ]),
       )
-      const { pendingEmailIndex, emailIndex, refIndex, attentionIndex } = enquiryTable
+      const { pendingEmailIndex, emailIndex, refIndex, attentionIndex, messageIndex } = enquiryTable
       // Only the data-subject index copies whole items: the others hold keys, no personal data.
       expect(indexes).toEqual({
         [pendingEmailIndex.name]: {
@@ -543,6 +543,13 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
           keys: [
             { AttributeName: attentionIndex.partitionKey, KeyType: 'HASH' },
             { AttributeName: attentionIndex.sortKey, KeyType: 'RANGE' },
+          ],
+          projection: 'KEYS_ONLY',
+        },
+        [messageIndex.name]: {
+          keys: [
+            { AttributeName: messageIndex.partitionKey, KeyType: 'HASH' },
+            { AttributeName: messageIndex.sortKey, KeyType: 'RANGE' },
           ],
           projection: 'KEYS_ONLY',
         },
@@ -592,7 +599,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       Resource: getAtt(logGroupId, 'Arn'),
     })
 
-    it('lets the contact function put, get and update items, send as the sender, and log', () => {
+    it('lets the contact function put, get and update items, query the message index, send as the sender, and log', () => {
       const roleId = logicalIdOf(template, 'AWS::IAM::Role', 'ContactApiContactRole')
       expect(statementsOfRole(template, roleId)).toEqual(
         expect.arrayContaining([
@@ -602,10 +609,20 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
             Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
             Resource: getAtt(tableId(), 'Arn'),
           },
+          {
+            Effect: 'Allow',
+            Action: ['dynamodb:Query'],
+            Resource: {
+              'Fn::Join': [
+                '',
+                [getAtt(tableId(), 'Arn'), `/index/${enquiryTable.messageIndex.name}`],
+              ],
+            },
+          },
           sendAsSender(),
         ]),
       )
-      expect(statementsOfRole(template, roleId)).toHaveLength(3)
+      expect(statementsOfRole(template, roleId)).toHaveLength(4)
     })
 
     it('lets the retry function query the pending index only, get and update items, send, log', () => {

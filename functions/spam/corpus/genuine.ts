@@ -811,4 +811,99 @@ export const genuineEnquiries: readonly CorpusEnquiry[] = [
     message:
       'Dairy farm in Lancashire starting a milk vending machine and farm shop. Can you help with a logo, signage and some local advertising? Small budget but we are excited!',
   },
+  // Written after the signals were tuned, and measured before being added (decision 0019).
+  {
+    name: 'Harriet Cole',
+    email: 'harriet@colehomewares.co.uk',
+    phone: '01373 496210',
+    company: 'Cole Homewares',
+    message:
+      'Homewares shop in Frome. Our Etsy and website stock get out of sync and we oversell. Is there a way to link them?',
+  },
+  {
+    name: 'Dev Anand',
+    email: 'dev@anandaccounting.co.uk',
+    phone: '020 7946 0388',
+    company: 'Anand Accounting',
+    message:
+      'Accountants in Wembley. Looking to run a campaign for self-assessment season in January, Google and Facebook. Budget £2k.',
+  },
+  {
+    name: 'Mike Rowe',
+    email: 'mike.rowe@rowegroundworks.co.uk',
+    phone: '07700 900417',
+    company: 'Rowe Groundworks',
+    message: 'need a site, groundworks firm, Northampton, call me',
+  },
+  {
+    name: 'Beth Ansell',
+    email: 'beth@ansellvets.co.uk',
+    phone: '01603 496552',
+    company: 'Ansell Vets',
+    message:
+      'We saw your case study for a vet practice and liked it. We are a two-site practice in Norfolk and would like something similar. Our site: www.ansellvets.co.uk',
+  },
+  {
+    name: 'Tomasz Zielinski',
+    email: 'tomasz@tzrenovations.co.uk',
+    phone: '07700 900698',
+    company: 'TZ Renovations',
+    message:
+      'Hello, renovation company in Ealing. How much is SEO per month and how long before we see results?',
+  },
+  {
+    name: 'Alison Brewer',
+    email: 'alison@brewerschoolofmusic.co.uk',
+    phone: '01242 496733',
+    company: 'Brewer School of Music',
+    message:
+      'Music school in Cheltenham. Want to add online lesson booking and take payments by direct debit. Do you work with GoCardless?',
+  },
+  {
+    name: 'Kwame Asante',
+    email: 'kwame@asantefoods.co.uk',
+    phone: '0121 496 0174',
+    company: 'Asante Foods',
+    message:
+      'We make Ghanaian sauces and have just got into 20 Co-op stores. We need a brand website and some social media to support the launch. Can we talk this week?',
+  },
+  {
+    name: 'Lorna Fitzgerald',
+    email: 'lorna@fitzgeraldlaw.ie',
+    phone: '028 9018 0291',
+    company: 'Fitzgerald Law',
+    message:
+      'Irish law firm opening an office in Belfast. Need a UK-facing version of our site, https://fitzgeraldlaw.ie/belfast is a placeholder for now.',
+  },
+  {
+    name: 'Pete Sandford',
+    email: 'pete@sandfordmotorcycles.co.uk',
+    phone: '01604 496815',
+    company: 'Sandford Motorcycles',
+    message:
+      'Motorbike dealer. Our Google Ads agency is locking us out of our own account. Can you help us get it back and take over?',
+  },
+  {
+    name: 'Nia Roberts',
+    email: 'nia@robertscottages.co.uk',
+    phone: '01766 496240',
+    company: 'Roberts Cottages',
+    message:
+      'Holiday cottages in Snowdonia, 4 properties. We want a site with availability calendars that sync with Airbnb. Diolch!',
+  },
+  {
+    name: 'Ollie Grant',
+    email: 'ollie.grant@gmail.com',
+    phone: '07700 900982',
+    company: 'Grant Coffee',
+    message: 'Starting a mobile coffee van. Logo and Instagram please, cheap as poss!',
+  },
+  {
+    name: 'Sue Harding',
+    email: 'sue@hardingcare.org.uk',
+    phone: '01823 496107',
+    company: 'Harding Carers Trust',
+    message:
+      'We are a charity supporting carers in Somerset. Could you review our website for accessibility? We have had complaints it is hard to read.',
+  },
 ]

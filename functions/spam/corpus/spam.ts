@@ -831,4 +831,97 @@ export const spamEnquiries: readonly CorpusEnquiry[] = [
     message: 'I am interested in your services, what are your prices?',
     honeypot: true,
   },
+  // Written after the signals were tuned, and measured before being added (decision 0019).
+  {
+    name: 'Alex Turner',
+    email: 'alex@outreachlabs.io',
+    phone: '+1 415 555 0111',
+    company: 'outreachlabs',
+    message:
+      'Hi! Quick question, do you accept paid guest posts on your site? Looking to place 5 articles this month for our SaaS clients.',
+  },
+  {
+    name: 'Priya N',
+    email: 'priya.webdev@gmail.com',
+    phone: '+91 98111 22233',
+    company: 'gmail',
+    message:
+      'Hello, I am a web developer from India. I can build your website in WordPress or Shopify at a very reasonable cost. Please share your requirements.',
+  },
+  {
+    name: 'John Smith',
+    email: 'john.smith@temp-mail.org',
+    phone: '0000',
+    company: 'temp-mail',
+    message: 'I would like to discuss a business opportunity with you. Please email me back.',
+  },
+  {
+    name: 'Ekaterina',
+    email: 'katya@yandex.ru',
+    phone: '+7 901 000 00 00',
+    company: 'yandex',
+    message: 'Добрый день, интересует сотрудничество по SEO продвижению вашего сайта.',
+  },
+  {
+    name: 'Best SEO',
+    email: 'bestseo@seo-masters.online',
+    phone: '123456',
+    company: 'seo-masters',
+    message:
+      'We will rank your website on page 1 of Google guaranteed!! Visit seo-masters.online/uk now',
+  },
+  {
+    name: 'Martin K',
+    email: 'martin@apexleads.co',
+    phone: '+1 646 555 0188',
+    company: 'apexleads',
+    message:
+      'I have 30,000 verified emails of UK marketing directors, interested in buying? Reply for a sample.',
+  },
+  {
+    name: 'Lucy',
+    email: 'lucy@videoads.studio',
+    phone: '+1 213 555 0166',
+    company: 'videoads',
+    message:
+      'Hey, we make short video ads for TikTok and Reels for agencies. White label, from $99 per video. Want some samples?',
+  },
+  {
+    name: 'Win Big',
+    email: 'win@bet-uk.top',
+    phone: '0',
+    company: 'bet-uk',
+    message: 'Free bets every weekend! Join now https://bit.ly/freebet-uk',
+  },
+  {
+    name: 'Daniel R',
+    email: 'daniel.r@gmail.com',
+    phone: '+44 7000 111111',
+    company: 'gmail',
+    message:
+      'Hi, your website loads slowly on mobile and is losing you customers. I can fix it in 48 hours. Interested?',
+  },
+  {
+    name: 'Support',
+    email: 'support@wordpress-security-alert.net',
+    phone: '+1 800 555 0199',
+    company: 'wordpress-security-alert',
+    message:
+      'Security alert: your WordPress site has vulnerabilities. Install our plugin now to avoid being hacked: https://wp-secure.site/install',
+  },
+  {
+    name: 'Chen Li',
+    email: 'chenli@126.com',
+    phone: '+86 10 0000 0000',
+    company: '126',
+    message: '您好，我们提供网站外链和推广服务，价格便宜',
+  },
+  {
+    name: 'Greg',
+    email: 'greg@growthpartners.agency',
+    phone: '+1 512 555 0122',
+    company: 'growthpartners',
+    message:
+      'Would you be open to a quick 15 minute call about how we help agencies like yours add $20k in monthly recurring revenue?',
+  },
 ]

@@ -1,0 +1,68 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildEnquiry } from '../../functions/enquiries/item.ts'
+import { messageKeys, tableRepeatLookup } from '../../functions/spam/repeats.ts'
+import { validSubmission } from '../../functions/test-support.ts'
+import { localCredentials } from './api-stack.ts'
+import { ensureEnquiryTable, type RunningEmulator, startDynalite } from './emulators.ts'
+
+/**
+ * The repeat signal against the table as the local stack creates it (dynalite, with the
+ * `by-message` index): identical messages from other addresses within a day, found by a query.
+ */
+const tableName = 'enquiries-repeats-test'
+const now = new Date('2026-11-23T12:00:00.000Z')
+const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000)
+const pitch =
+  'Hi, I noticed your website is not ranking on Google. Can I send you a proposal today?'
+let dynamo: RunningEmulator
+let client: DynamoDBDocumentClient
+let counter = 0
+
+beforeAll(async () => {
+  dynamo = await startDynalite({})
+  const raw = new DynamoDBClient({
+    region: 'eu-west-2',
+    endpoint: dynamo.url,
+    credentials: localCredentials,
+  })
+  await ensureEnquiryTable(raw, tableName)
+  client = DynamoDBDocumentClient.from(raw)
+})
+
+afterAll(async () => {
+  client?.destroy()
+  await dynamo?.close()
+})
+
+async function store(email: string, createdAt: Date, message: string) {
+  counter++
+  const id = `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`
+  const item = buildEnquiry({ ...validSubmission, email, message }, id, createdAt)
+  await client.send(new PutCommand({ TableName: tableName, Item: item }))
+}
+
+describe('tableRepeatLookup', () => {
+  it('counts other addresses that sent the same text (any case, spacing, punctuation) within a day', async () => {
+    const lookup = tableRepeatLookup(client, tableName)
+    const keys = messageKeys({ message: pitch, email: 'new@example.com' }, now)
+    if (!keys) throw new Error('the pitch is long enough to be fingerprinted')
+    expect(await lookup(keys, now)).toBe(0)
+
+    await store('a@example.com', hoursAgo(2), pitch)
+    await store('A@Example.com ', hoursAgo(1), pitch) // the same sender again
+    await store('b@example.com', hoursAgo(3), `  ${pitch.toUpperCase().replaceAll(',', '')}`)
+    await store('c@example.com', hoursAgo(25), pitch) // more than a day ago
+    await store('d@example.com', hoursAgo(1), `${pitch} Thanks.`) // a different text
+    await store('new@example.com', hoursAgo(1), pitch) // the sender's own earlier copy
+
+    expect(await lookup(keys, now)).toBe(2)
+  })
+
+  it('leaves short messages out of the index: people may well write the same few words', () => {
+    expect(messageKeys({ message: 'Please call me back.', email: 'x@example.com' }, now)).toBe(
+      undefined,
+    )
+  })
+})

@@ -24,7 +24,8 @@ export function NavBar({ currentPath }: { currentPath: string }) {
       _motionReduce={{ transition: 'none' }}
       css={{
         '&[data-scrolled]': {
-          bg: 'rgba(255, 255, 255, 0.85)',
+          // Nearly opaque: at 0.85 the page's text showed through behind the links.
+          bg: 'rgba(255, 255, 255, 0.97)',
           backdropFilter: 'saturate(180%) blur(10px)',
           boxShadow: 'sm',
           py: '2',

@@ -1,5 +1,44 @@
 import { z } from 'zod'
 
+const optionalUrl = (variable: string) =>
+  z.url({ protocol: /^https$/, message: `${variable} must be an https URL` }).optional()
+
+/**
+ * The company behind the site, as UK law asks a company's website to show it (the Companies Act
+ * 2006 trading disclosure regulations), plus its ICO registration and, when it has one, its VAT
+ * number. `placeholder` is true while any required value is still a default.
+ */
+const companySchema = z.object({
+  registeredName: z.string().trim().min(1),
+  number: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:\d{8}|[A-Z]{2}\d{6})$/,
+      'SITE_COMPANY_NUMBER must be 8 digits, or 2 letters and 6 digits',
+    ),
+  registeredIn: z.string().trim().min(1, 'SITE_REGISTERED_IN must not be empty'),
+  registeredOffice: z.string().trim().min(1, 'SITE_REGISTERED_OFFICE must not be empty'),
+  icoNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{8}$/, 'SITE_ICO_NUMBER must be 8 letters or digits, like ZA123456'),
+  vatNumber: z
+    .string()
+    .trim()
+    .regex(/^GB ?\d{3} ?\d{4} ?\d{2}$/, 'SITE_VAT_NUMBER must look like GB 123 4567 89')
+    .optional(),
+  placeholder: z.boolean(),
+})
+
+/** Profiles shown in the footer, each only when set. */
+const socialSchema = z.object({
+  linkedin: optionalUrl('SITE_LINKEDIN_URL'),
+  instagram: optionalUrl('SITE_INSTAGRAM_URL'),
+  facebook: optionalUrl('SITE_FACEBOOK_URL'),
+  x: optionalUrl('SITE_X_URL'),
+})
+
 /**
  * The agency's identity: the one place its name, e-mail, phone and address on the web are set.
  * Defaults are placeholders (an Ofcom drama number, a reserved `.example` domain); deployments
@@ -20,6 +59,8 @@ const siteSchema = z.object({
     .trim()
     .regex(/^G-[A-Z0-9]+$/, 'GA_MEASUREMENT_ID must look like G-XXXXXXXXXX')
     .optional(),
+  company: companySchema,
+  social: socialSchema,
 })
 
 export type Site = z.infer<typeof siteSchema>
@@ -31,17 +72,52 @@ export const siteDefaults = {
   url: 'https://www.elevate-digital.example',
 } as const
 
+/** Marked as placeholders on the page until a deployment sets the real ones. */
+export const companyDefaults = {
+  registeredName: 'Elevate Digital Ltd',
+  number: '00000000',
+  registeredIn: 'England and Wales',
+  registeredOffice: '1 Example Street, London EC1A 1AA',
+  icoNumber: 'ZA000000',
+} as const
+
+export const socialPlatforms = [
+  { key: 'linkedin', label: 'LinkedIn', variable: 'SITE_LINKEDIN_URL' },
+  { key: 'instagram', label: 'Instagram', variable: 'SITE_INSTAGRAM_URL' },
+  { key: 'facebook', label: 'Facebook', variable: 'SITE_FACEBOOK_URL' },
+  { key: 'x', label: 'X', variable: 'SITE_X_URL' },
+] as const
+
 type Env = Record<string, string | undefined>
 
 /** Reads the identity from the environment, falling back to the defaults; throws naming each bad variable. */
 export function parseSite(env: Env): Site {
   const blankToUndefined = (value: string | undefined) => (value?.trim() ? value : undefined)
+  const companyEnv = {
+    registeredName: blankToUndefined(env.SITE_REGISTERED_NAME),
+    number: blankToUndefined(env.SITE_COMPANY_NUMBER),
+    registeredIn: blankToUndefined(env.SITE_REGISTERED_IN),
+    registeredOffice: blankToUndefined(env.SITE_REGISTERED_OFFICE),
+    icoNumber: blankToUndefined(env.SITE_ICO_NUMBER),
+  }
   const result = siteSchema.safeParse({
     name: blankToUndefined(env.SITE_NAME) ?? siteDefaults.name,
     email: blankToUndefined(env.SITE_EMAIL) ?? siteDefaults.email,
     phone: blankToUndefined(env.SITE_PHONE) ?? siteDefaults.phone,
     url: blankToUndefined(env.SITE_URL) ?? siteDefaults.url,
     gaMeasurementId: blankToUndefined(env.GA_MEASUREMENT_ID),
+    company: {
+      registeredName: companyEnv.registeredName ?? companyDefaults.registeredName,
+      number: companyEnv.number ?? companyDefaults.number,
+      registeredIn: companyEnv.registeredIn ?? companyDefaults.registeredIn,
+      registeredOffice: companyEnv.registeredOffice ?? companyDefaults.registeredOffice,
+      icoNumber: companyEnv.icoNumber ?? companyDefaults.icoNumber,
+      vatNumber: blankToUndefined(env.SITE_VAT_NUMBER),
+      placeholder: Object.values(companyEnv).some((value) => value === undefined),
+    },
+    social: Object.fromEntries(
+      socialPlatforms.map(({ key, variable }) => [key, blankToUndefined(env[variable])]),
+    ),
   })
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `- ${issue.message}`).join('\n')
@@ -57,4 +133,23 @@ export function telHref(phone: string): string {
 
 export function absoluteUrl(site: Pick<Site, 'url'>, path: string): string {
   return path === '/' ? `${site.url}/` : `${site.url}${path}`
+}
+
+/**
+ * The company's registered details as labelled lines, in the order the footer and the legal
+ * pages show them; placeholder values say so.
+ */
+export function companyDisclosures(
+  site: Pick<Site, 'company'>,
+): { term: string; description: string }[] {
+  const { company } = site
+  const mark = company.placeholder ? ' (placeholder)' : ''
+  return [
+    { term: 'Registered name', description: `${company.registeredName}${mark}` },
+    { term: 'Registered in', description: company.registeredIn },
+    { term: 'Company number', description: `${company.number}${mark}` },
+    { term: 'Registered office', description: `${company.registeredOffice}${mark}` },
+    { term: 'ICO registration', description: `${company.icoNumber}${mark}` },
+    ...(company.vatNumber ? [{ term: 'VAT number', description: company.vatNumber }] : []),
+  ]
 }

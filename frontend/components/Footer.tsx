@@ -1,9 +1,14 @@
 import { Box, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { footerServices, legalLinks } from '../../shared/routes.ts'
-import { telHref } from '../../shared/site.ts'
+import { companyDisclosures, socialPlatforms, telHref } from '../../shared/site.ts'
 import { site } from '../site.ts'
 
 const builtYear = new Date().getFullYear()
+
+const socialLinks = socialPlatforms.flatMap(({ key, label }) => {
+  const href = site.social[key]
+  return href ? [{ label, href }] : []
+})
 
 export function Footer() {
   return (
@@ -16,6 +21,22 @@ export function Footer() {
             </Text>
             <Text>Data-driven digital marketing for UK businesses.</Text>
             <Text data-ico-statement="">{site.name} is an ICO registered data controller.</Text>
+            {socialLinks.length > 0 && (
+              <Stack as="ul" direction="row" gap="4" aria-label="Follow us">
+                {socialLinks.map((link) => (
+                  <li key={link.label}>
+                    <Link
+                      href={link.href}
+                      rel="me noopener"
+                      color="gray.200"
+                      _hover={{ color: 'white' }}
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </Stack>
+            )}
           </Stack>
 
           <Box as="nav" aria-labelledby="footer-services">
@@ -30,7 +51,10 @@ export function Footer() {
                       {service.label}
                     </Link>
                   ) : (
-                    <Text as="span">{service.label}</Text>
+                    // Offered, but with no page: muted so it does not pass for a link.
+                    <Text as="span" color="gray.400">
+                      {service.label}
+                    </Text>
                   )}
                 </li>
               ))}
@@ -60,9 +84,17 @@ export function Footer() {
           pt="6"
           fontSize="sm"
         >
-          <Text>
-            © {builtYear} {site.name}. All rights reserved.
-          </Text>
+          <Stack gap="1">
+            <Text>
+              © {builtYear} {site.name}. All rights reserved.
+            </Text>
+            {/* The trading disclosures UK company law asks a company's website to show. */}
+            <Text data-company-details="" color="gray.400">
+              {companyDisclosures(site)
+                .map(({ term, description }) => `${term}: ${description}`)
+                .join(' · ')}
+            </Text>
+          </Stack>
           <Box as="nav" aria-label="Legal">
             <Stack as="ul" direction="row" gap="6">
               {legalLinks.map((link) => (

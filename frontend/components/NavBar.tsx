@@ -9,7 +9,11 @@ import { Icon } from './Icon.tsx'
  * only closes it when a link is chosen.
  */
 export function NavBar({ currentPath }: { currentPath: string }) {
-  const current = (href: string) => (href === currentPath ? ('page' as const) : undefined)
+  // The page itself is `page`; a section the page belongs to (Services on a service page) is `true`.
+  const current = (href: string) => {
+    if (href === currentPath) return 'page' as const
+    return href !== '/' && currentPath.startsWith(`${href}/`) ? ('true' as const) : undefined
+  }
   return (
     <Box
       as="header"
@@ -24,7 +28,8 @@ export function NavBar({ currentPath }: { currentPath: string }) {
       _motionReduce={{ transition: 'none' }}
       css={{
         '&[data-scrolled]': {
-          bg: 'rgba(255, 255, 255, 0.85)',
+          // Nearly opaque: at 0.85 the page's text showed through behind the links.
+          bg: 'rgba(255, 255, 255, 0.97)',
           backdropFilter: 'saturate(180%) blur(10px)',
           boxShadow: 'sm',
           py: '2',
@@ -53,10 +58,12 @@ export function NavBar({ currentPath }: { currentPath: string }) {
                     color="gray.700"
                     fontWeight="medium"
                     _hover={{ color: 'brand.fg' }}
-                    _currentPage={{
-                      color: 'brand.fg',
-                      textDecoration: 'underline',
-                      textUnderlineOffset: '6px',
+                    css={{
+                      '&[aria-current]': {
+                        color: 'brand.fg',
+                        textDecoration: 'underline',
+                        textUnderlineOffset: '6px',
+                      },
                     }}
                   >
                     {link.label}
@@ -128,7 +135,7 @@ export function NavBar({ currentPath }: { currentPath: string }) {
                         py="3"
                         color="gray.800"
                         fontWeight="medium"
-                        _currentPage={{ color: 'brand.fg' }}
+                        css={{ '&[aria-current]': { color: 'brand.fg' } }}
                       >
                         {link.label}
                       </Link>

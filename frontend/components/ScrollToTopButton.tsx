@@ -1,7 +1,10 @@
 import { IconButton } from '@chakra-ui/react'
 import { Icon } from './Icon.tsx'
 
-/** Hidden until the shell script sees the page scrolled past 300 px; it then scrolls smoothly back up. */
+/**
+ * Hidden until the shell script sees the page scrolled past 300 px, and while it would cover a
+ * link or control; it then scrolls smoothly back up.
+ */
 export function ScrollToTopButton() {
   return (
     <IconButton
@@ -17,7 +20,11 @@ export function ScrollToTopButton() {
       colorPalette="brand"
       boxShadow="lg"
       // Chakra gives buttons a display value, which would otherwise override `hidden`.
-      css={{ '&[hidden]': { display: 'none' } }}
+      css={{
+        '&[hidden]': { display: 'none' },
+        // Set by the shell script while something the visitor could use lies beneath it.
+        '&[data-covering]': { visibility: 'hidden' },
+      }}
     >
       <Icon name="arrowUp" />
     </IconButton>

@@ -25,3 +25,7 @@ export function fallbackSrc(image: ResponsiveImage): string {
 }
 
 export const socialImagePath = '/images/social-default.jpg'
+
+/** What the social image shows, for people who cannot see it where a link is shared. */
+export const socialImageAlt = (siteName: string) =>
+  `${siteName}: digital marketing that grows UK businesses`

@@ -1,5 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { absoluteUrl } from '../../shared/site.ts'
+import { socialImageAlt } from '../components/images.ts'
 import { site } from '../site.ts'
 
 /** Search and sharing tags every page carries beyond the title, description and image vike-react writes. */
@@ -12,19 +13,20 @@ export default function Head() {
     <>
       {keywords && <meta name="keywords" content={keywords.join(', ')} />}
       {/* The 404 page is served with status 404, which already keeps it out of search indexes. */}
-      {!isErrorPage && (
-        <>
-          <link rel="canonical" href={url} />
-          <meta property="og:url" content={url} />
-        </>
-      )}
+      {!isErrorPage && <link rel="canonical" href={url} />}
+      <meta property="og:url" content={url} />
+      <meta property="og:image:alt" content={socialImageAlt(site.name)} />
+      <meta name="twitter:image:alt" content={socialImageAlt(site.name)} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.name} />
       <meta property="og:locale" content="en_GB" />
       {typeof title === 'string' && <meta name="twitter:title" content={title} />}
       {typeof description === 'string' && <meta name="twitter:description" content={description} />}
       <meta name="theme-color" content="#1a3aa3" />
+      <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+      <link rel="manifest" href="/site.webmanifest" />
     </>
   )
 }

@@ -1,10 +1,11 @@
 import { initConsent } from '../consent/banner.ts'
+import { coversFocusable } from './overlap.ts'
 import { NAV_SCROLL_THRESHOLD_PX, SCROLL_TOP_THRESHOLD_PX } from './thresholds.ts'
 
 /**
  * The behaviour every page shares, over the prerendered markup: the navigation bar's scroll
- * state, the small-screen menu closing on a link choice, the return-to-top button, and the cookie
- * banner with the analytics that wait for its answer.
+ * state, the small-screen menu closing on a link choice, a tap outside it, Escape or a scroll,
+ * the return-to-top button, and the cookie banner with the analytics that wait for its answer.
  * Plain DOM code, so a page pays a couple of kilobytes for it rather than a framework.
  */
 export function initShell(doc: Document = document, win: Window = window): void {
@@ -17,15 +18,23 @@ export function initShell(doc: Document = document, win: Window = window): void 
     frame = 0
     const y = win.scrollY
     header?.toggleAttribute('data-scrolled', y > NAV_SCROLL_THRESHOLD_PX)
-    if (scrollTop) scrollTop.hidden = y <= SCROLL_TOP_THRESHOLD_PX
+    if (scrollTop) {
+      scrollTop.hidden = y <= SCROLL_TOP_THRESHOLD_PX
+      // On a phone the button sits over the content column: it steps aside (invisible, out of
+      // the tab order) while a link, question or field is beneath it, rather than hide it.
+      scrollTop.toggleAttribute(
+        'data-covering',
+        !scrollTop.hidden && coversFocusable(scrollTop, doc, '[data-site-header]'),
+      )
+    }
   }
-  win.addEventListener(
-    'scroll',
-    () => {
-      if (!frame) frame = win.requestAnimationFrame(update)
-    },
-    { passive: true },
-  )
+  const schedule = () => {
+    if (!frame) frame = win.requestAnimationFrame(update)
+  }
+  win.addEventListener('scroll', schedule, { passive: true })
+  win.addEventListener('resize', schedule, { passive: true })
+  // An FAQ answer opening moves what lies under the button without any scroll.
+  doc.addEventListener('toggle', schedule, { capture: true })
   update()
 
   scrollTop?.addEventListener('click', () => {
@@ -39,6 +48,17 @@ export function initShell(doc: Document = document, win: Window = window): void 
     mobileMenu.addEventListener('click', (event) => {
       if ((event.target as Element).closest('a')) mobileMenu.open = false
     })
+    // A tap anywhere else closes it, as does scrolling the page it would otherwise float over.
+    doc.addEventListener('click', (event) => {
+      if (mobileMenu.open && !mobileMenu.contains(event.target as Node)) mobileMenu.open = false
+    })
+    win.addEventListener(
+      'scroll',
+      () => {
+        if (mobileMenu.open) mobileMenu.open = false
+      },
+      { passive: true },
+    )
     doc.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && mobileMenu.open) {
         mobileMenu.open = false

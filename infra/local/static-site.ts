@@ -24,9 +24,19 @@ const contentTypes: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
 }
-const compressible = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt'])
+const compressible = new Set([
+  '.html',
+  '.js',
+  '.css',
+  '.json',
+  '.svg',
+  '.xml',
+  '.txt',
+  '.webmanifest',
+])
 
 /** The cache rules CloudFront applies: hashed build assets forever, HTML always revalidated. */
 export function cacheControlFor(path: string): string {

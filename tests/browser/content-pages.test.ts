@@ -112,12 +112,12 @@ describe('/services', () => {
     const card = listItems(page, 'How We Can Help').nth(5)
     await expect(card.locator('h3').textContent()).resolves.toBe('Analytics & Reporting')
     expect(await texts(card.getByRole('list').getByRole('listitem'))).toEqual([
-      'Performance Tracking',
-      'Regular Reporting',
-      'Monthly Reports',
-      'ROI Analysis',
-      'Conversion Tracking',
-      'Growth Recommendations',
+      'Performance tracking',
+      'Regular reporting',
+      'Monthly reports',
+      'ROI analysis',
+      'Conversion tracking',
+      'Growth recommendations',
     ])
     await expect(card.getByRole('link').count()).resolves.toBe(0)
     await close()

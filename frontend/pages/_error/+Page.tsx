@@ -1,4 +1,4 @@
-import { Container, Heading, Text } from '@chakra-ui/react'
+import { Container, Heading, HStack, Link, Text } from '@chakra-ui/react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { LinkButton } from '../../components/LinkButton.tsx'
 import { notFound, serverError } from './content.ts'
@@ -14,6 +14,22 @@ export default function Page() {
       <Text fontSize="lg" color="gray.700" mb="8">
         {content.text}
       </Text>
+      {content.help && (
+        <nav aria-label="Helpful links">
+          <Text color="gray.700" mb="3">
+            {content.help}
+          </Text>
+          <HStack as="ul" gap="6" justify="center" mb="8">
+            {content.links.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} color="brand.fg" textDecoration="underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </HStack>
+        </nav>
+      )}
       <LinkButton href="/">Back to the home page</LinkButton>
     </Container>
   )

@@ -6,6 +6,12 @@ export const notFound = {
   keywords: ['page not found'],
   heading: '404 Page Not Found',
   text: 'Did you forget to add the page to the router?',
+  help: 'The page may have moved. These will take you somewhere useful:',
+  links: [
+    { label: 'Home', href: '/' },
+    { label: 'Services', href: '/services' },
+    { label: 'Contact', href: '/contact' },
+  ],
 }
 
 export const serverError = {
@@ -13,4 +19,6 @@ export const serverError = {
   description: 'Something went wrong on our side.',
   heading: 'Something went wrong',
   text: 'Please try again in a moment.',
+  help: undefined,
+  links: [],
 }

@@ -1,4 +1,4 @@
-import { telHref } from '../../../shared/site.ts'
+import { companyDisclosures, telHref } from '../../../shared/site.ts'
 import type { LegalSection } from '../../components/legal-document.ts'
 import { site } from '../../site.ts'
 
@@ -184,6 +184,8 @@ export const sections = [
           { term: 'Hours', description: 'Monday to Friday, 9:00 AM-5:00 PM GMT' },
         ],
       },
+      'Our registered company details:',
+      { details: companyDisclosures(site) },
     ],
   },
   {

@@ -55,13 +55,14 @@ export const analytics = {
   title: 'Analytics & Reporting',
   description:
     'Clear numbers on what works, included with every service so each pound goes further.',
+  // Sentence case, like every other card's bullets (the spec lists the items in Title Case).
   items: [
-    'Performance Tracking',
-    'Regular Reporting',
-    'Monthly Reports',
-    'ROI Analysis',
-    'Conversion Tracking',
-    'Growth Recommendations',
+    'Performance tracking',
+    'Regular reporting',
+    'Monthly reports',
+    'ROI analysis',
+    'Conversion tracking',
+    'Growth recommendations',
   ],
 } as const satisfies {
   icon: IconName

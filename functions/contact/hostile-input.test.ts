@@ -10,7 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock'
 import fc from 'fast-check'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { contactApi, contactFields, contactSchema } from '../../shared/contact.ts'
-import { normaliseEmail, retentionExpiresAt } from '../../shared/enquiry-table.ts'
+import { enquiryRef, normaliseEmail, retentionExpiresAt } from '../../shared/enquiry-table.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { renderEnquiryEmail } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
@@ -157,7 +157,7 @@ function expectSafeEmail(email: SendEmailCommandInput, item: Record<string, unkn
   expect(email.Source).toBe(testConfig.senderEmail)
   expect(email.Destination?.ToAddresses).toEqual([testConfig.agencyEmail])
   expect(email.ReplyToAddresses).toEqual([item.email])
-  expect(headers.Subject).toContain(`(ref ${item.id})`)
+  expect(headers.Subject).toContain(`(ref ${enquiryRef(String(item.id))})`)
 
   const html = email.Message?.Body?.Html?.Data ?? ''
   const text = email.Message?.Body?.Text?.Data ?? ''

@@ -37,10 +37,12 @@ describe('the agency’s e-mail', () => {
     expect(text).not.toContain('spam')
   })
 
-  it('names the person, the company and the enquiry id in the subject', () => {
-    expect(renderEnquiryEmail(enquiry).subject).toBe(
-      'New enquiry from Ada Lovelace, Analytical Engines Ltd (ref 0d9e5a1c-7b2f-5c3d-9e4f-5a6b7c8d9e0f)',
-    )
+  it('names the person, the company and the short reference in the subject, the full id in the bodies', () => {
+    const { subject, text, html } = renderEnquiryEmail(enquiry)
+    expect(subject).toBe('New enquiry from Ada Lovelace, Analytical Engines Ltd (ref 0D9E5A1C)')
+    expect(subject).not.toContain(enquiry.id)
+    expect(text).toContain(enquiry.id)
+    expect(html).toContain(enquiry.id)
   })
 
   it('carries every field in both bodies', () => {

@@ -1,4 +1,5 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses'
+import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { type Enquiry, wellFormed } from './item.ts'
 
 export interface RenderedEmail {
@@ -70,12 +71,17 @@ function spamNotice(enquiry: Enquiry): string[] {
   ]
 }
 
-/** The agency's notification: every field, the id in the subject so staff can quote it. */
+/**
+ * The agency's notification: every field; the short reference in the subject (what staff quote
+ * and `npm run enquiries` takes; a 36-character id there only crowds the inbox) and the full id
+ * in the body, so a search for either finds it. The reference is derived from the id, so
+ * enquiries stored before it was kept render the same.
+ */
 export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
   const name = `${enquiry.firstName} ${enquiry.lastName}`
   const notice = spamNotice(enquiry)
   const subject = headerSafe(
-    `${notice.length > 0 ? LIKELY_SPAM_SUBJECT_PREFIX : ''}New enquiry from ${name}, ${enquiry.company} (ref ${enquiry.id})`,
+    `${notice.length > 0 ? LIKELY_SPAM_SUBJECT_PREFIX : ''}New enquiry from ${name}, ${enquiry.company} (ref ${enquiryRef(enquiry.id)})`,
   )
   const received = new Date(enquiry.createdAt).toUTCString()
 

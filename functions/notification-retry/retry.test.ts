@@ -70,7 +70,7 @@ describe('notification retry', () => {
 
     expect(summary).toMatchObject({ pendingCount: 1, sentCount: 1, failedCount: 0 })
     expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Message?.Subject?.Data).toContain(
-      '(ref a)',
+      '(ref A)',
     )
     const [update] = dynamo.commandCalls(UpdateCommand)
     expect(update?.args[0].input).toMatchObject({

@@ -14,7 +14,7 @@ import type { Enquiry } from '../../functions/enquiries/item.ts'
 import { silentLogger } from '../../functions/log.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
 import { jsonEvent, testContext, validSubmission } from '../../functions/test-support.ts'
-import { retentionExpiresAt } from '../../shared/enquiry-table.ts'
+import { enquiryRef, retentionExpiresAt } from '../../shared/enquiry-table.ts'
 import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
 
 /**
@@ -40,8 +40,9 @@ async function mailbox(): Promise<MailboxEmail[]> {
   return ((await response.json()) as { emails: MailboxEmail[] }).emails
 }
 
+/** The e-mails about one enquiry: its full id is in the body (the subject has its reference). */
 async function mailFor(id: string) {
-  return (await mailbox()).filter((email) => email.subject.includes(id))
+  return (await mailbox()).filter((email) => email.body.text?.includes(id))
 }
 
 async function readEnquiry(id: string) {
@@ -150,7 +151,7 @@ describe('contact pipeline against dynalite and aws-ses-v2-local', () => {
       from: stack.config.senderEmail,
       replyTo: ['valid@example.co.uk'],
       destination: { to: [stack.config.agencyEmail] },
-      subject: `New enquiry from Ada Lovelace, Analytical Engines Ltd (ref ${id})`,
+      subject: `New enquiry from Ada Lovelace, Analytical Engines Ltd (ref ${enquiryRef(id)})`,
     })
     expect(email?.body.text).toContain(validSubmission.message)
     expect(item?.emailMessageId).toBe(email?.messageId)

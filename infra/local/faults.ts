@@ -147,7 +147,7 @@ export interface FaultStack {
   drained(): Promise<void>
   /** Every stored enquiry of one address, read straight from the emulator (past the switch). */
   storedFor(email: string): Promise<Enquiry[]>
-  /** How many e-mails in the mailbox carry each enquiry id in their subject. */
+  /** How many e-mails in the mailbox carry each enquiry id (in their body). */
   mailboxCounts(): Promise<Map<string, number>>
   /** One run of the notification retry function, as its schedule would run it `laterMs` from now. */
   runRetry(laterMs: number): Promise<RetrySummary>
@@ -229,10 +229,11 @@ export async function startFaultStack(): Promise<FaultStack> {
     },
     async mailboxCounts() {
       const response = await fetch(`${sesEmulator.url}/store`)
-      const { emails } = (await response.json()) as { emails: { subject: string }[] }
+      const { emails } = (await response.json()) as { emails: { body: { text?: string } }[] }
       const counts = new Map<string, number>()
-      for (const { subject } of emails) {
-        const id = /\(ref ([0-9a-f-]{36})\)$/.exec(subject)?.[1]
+      for (const { body } of emails) {
+        // The subject carries the short reference; the body's first line the full id.
+        const id = /New enquiry ([0-9a-f-]{36}), received/.exec(body.text ?? '')?.[1]
         if (id) counts.set(id, (counts.get(id) ?? 0) + 1)
       }
       return counts

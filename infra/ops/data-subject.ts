@@ -48,7 +48,26 @@ export function byRetention(enquiries: readonly StoredEnquiry[], now: Date) {
   return { held, expired: enquiries.length - held.length }
 }
 
-/** The copy a data subject receives: what they sent, when, and when it will be deleted. */
+/**
+ * The automated spam check's outcome on an enquiry, for its export: a decision made about the
+ * person by software, which article 15 entitles them to see with its reasons. Enquiries stored
+ * before the check existed have none.
+ */
+function spamCheckOf(enquiry: StoredEnquiry) {
+  if (enquiry.spamLevel === undefined) return {}
+  return {
+    spamCheck: {
+      level: enquiry.spamLevel,
+      score: enquiry.spamScore,
+      reasons: enquiry.spamReasons ?? [],
+    },
+  }
+}
+
+/**
+ * The copy a data subject receives: what they sent, when, when it will be deleted, and what the
+ * spam check concluded about it.
+ */
 export function exportDocument(enquiries: readonly StoredEnquiry[], now: Date) {
   return {
     about:
@@ -61,6 +80,7 @@ export function exportDocument(enquiries: readonly StoredEnquiry[], now: Date) {
       sentAt: enquiry.createdAt,
       deleteBy: new Date(enquiry.expiresAt * 1000).toISOString(),
       ...Object.fromEntries(contactFields.map((field) => [field, enquiry[field]])),
+      ...spamCheckOf(enquiry),
     })),
   }
 }

@@ -11,6 +11,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import dynalite from 'dynalite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
+import type { SpamVerdict } from '../../functions/spam/verdict.ts'
 import { validSubmission } from '../../functions/test-support.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { ensureEnquiryTable, startDynalite } from '../local/emulators.ts'
@@ -56,12 +57,18 @@ afterAll(async () => {
 })
 
 let counter = 0
-async function store(email: string, createdAt: Date, message = validSubmission.message) {
+async function store(
+  email: string,
+  createdAt: Date,
+  message = validSubmission.message,
+  verdict?: SpamVerdict,
+) {
   counter++
   const enquiry = buildEnquiry(
     { ...validSubmission, email, message },
     `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     createdAt,
+    verdict,
   )
   await client.send(new PutCommand({ TableName: tableName, Item: enquiry }))
   return enquiry
@@ -159,6 +166,7 @@ describe('npm run dsar -- export', () => {
         company: enquiry.company,
         position: enquiry.position,
         message: enquiry.message,
+        spamCheck: { level: 'genuine', score: 0, reasons: [] },
       })),
     )
     expect(JSON.stringify(document)).not.toContain(expired.id)
@@ -166,6 +174,25 @@ describe('npm run dsar -- export', () => {
     // Personal data on disk: the operator's eyes only.
     expect(statSync(out).mode & 0o777).toBe(0o600)
     expect(asked.err).toContain('1 enquiry past retention, awaiting deletion, not exported.')
+  })
+
+  it('exports the spam check with its reasons, and erases a held enquiry with the rest', async () => {
+    const email = `held.${counter}@example.co.uk`
+    const verdict: SpamVerdict = {
+      level: 'certain',
+      score: 14,
+      reasons: ['A field only automated senders fill in was filled', 'The message holds a link'],
+    }
+    const held = await store(email, new Date('2026-11-01T10:00:00.000Z'), 'Cheap links', verdict)
+
+    const exported = await dsar(['export', '--email', email])
+    expect(JSON.parse(exported.out).enquiries).toEqual([
+      expect.objectContaining({ id: held.id, spamCheck: verdict }),
+    ])
+
+    const erased = await dsar(['erase', '--email', email, '--yes'])
+    expect(erased.code).toBe(0)
+    expect(await exists(held.id)).toBe(false)
   })
 
   it('uses the by-email index: a query, never a scan', async () => {

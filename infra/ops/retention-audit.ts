@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
-import { buildEnquiry } from '../../functions/enquiries/item.ts'
+import { buildEnquiry, noSpamSignals } from '../../functions/enquiries/item.ts'
 import { createEnquiryStore } from '../../functions/enquiries/store.ts'
+import { CERTAIN_SPAM_SCORE } from '../../functions/spam/verdict.ts'
 import { RETENTION_YEARS } from '../../shared/contact.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import type { RetentionPolicy } from './retention-policy.ts'
@@ -349,26 +350,32 @@ export function auditExpiryCode(policy: RetentionPolicy): Finding {
     position: 'D',
     message: 'An enquiry for the audit',
   }
+  // Certain spam is stored on its own branch (held, never e-mailed): it must expire all the same.
+  const verdicts = [
+    ['an enquiry', noSpamSignals],
+    ['an enquiry held as spam', { level: 'certain', score: CERTAIN_SPAM_SCORE, reasons: [] }],
+  ] as const
   for (const sample of samples) {
-    const createdAt = new Date(sample)
-    const item = buildEnquiry(
-      submission,
-      '00000000-0000-4000-8000-000000000000',
-      createdAt,
-    ) as unknown as Record<string, unknown>
-    const expected = calendarYearsLater(createdAt, policy.enquiryYears)
-    if (item[enquiryTable.ttlAttribute] !== Math.floor(expected.getTime() / 1000)) {
-      return {
-        status: 'fail',
-        place,
-        detail: `${path}: created ${sample}, expires ${describeExpiry(item[enquiryTable.ttlAttribute])}, not ${expected.toISOString()}`,
+    for (const [kind, verdict] of verdicts) {
+      const createdAt = new Date(sample)
+      const item = buildEnquiry(submission, '00000000-0000-4000-8000-000000000000', createdAt, {
+        ...verdict,
+        reasons: [...verdict.reasons],
+      }) as unknown as Record<string, unknown>
+      const expected = calendarYearsLater(createdAt, policy.enquiryYears)
+      if (item[enquiryTable.ttlAttribute] !== Math.floor(expected.getTime() / 1000)) {
+        return {
+          status: 'fail',
+          place,
+          detail: `${path}: ${kind} created ${sample} expires ${describeExpiry(item[enquiryTable.ttlAttribute])}, not ${expected.toISOString()}`,
+        }
       }
     }
   }
   return {
     status: 'pass',
     place,
-    detail: `${path}: exactly ${policy.enquiryYears} calendar years after creation (to the second; 29 February → 28 February), checked on ${samples.length} dates`,
+    detail: `${path}: exactly ${policy.enquiryYears} calendar years after creation (to the second; 29 February → 28 February), checked on ${samples.length} dates, for enquiries and for those held as spam`,
   }
 }
 

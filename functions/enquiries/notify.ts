@@ -88,7 +88,7 @@ export async function notifyAgency(
     await deps.store.markEmailSent(enquiryId, deps.now(), messageId, deadlines.record)
   } catch (error) {
     // The e-mail went; the retry function will send it again (e-mail is at-least-once, and the
-    // id in the subject lets staff spot the repeat).
+    // reference in the subject lets staff spot the repeat).
     deps.log({
       level: 'error',
       event: 'enquiry_email_sent_not_recorded',

@@ -183,6 +183,7 @@ describe('the expiresAt code path', () => {
     const finding = auditExpiryCode(retentionPolicy)
     expect(finding.status).toBe('pass')
     expect(finding.detail).toMatch(/functions\/enquiries\/item\.ts buildEnquiry\(\)/)
+    expect(finding.detail).toMatch(/for enquiries and for spam held back from the inbox/)
   })
 
   it('fails when the code and the policy disagree', () => {

@@ -293,7 +293,7 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     io.err(`Erased ${enquiries(erased)}.`)
     io.err(
       'Also delete the agency e-mails about them: search the inbox for each id above (the ' +
-        `subject reads "ref <id>"). Backups (point-in-time recovery) age out within ${retention.pointInTimeRecoveryDays} days.`,
+        `body carries it; the subject reads "ref" and its first 8 hex digits). Backups (point-in-time recovery) age out within ${retention.pointInTimeRecoveryDays} days.`,
     )
     audit({
       event: 'dsar_erase',

@@ -647,7 +647,7 @@ async function backlog(stack: DrillStack): Promise<DrillResult> {
   return {
     name: `a ${size.toLocaleString('en-GB')}-enquiry backlog drains`,
     figures: [
-      `${delivered} of ${size} e-mailed in ${formatDuration(drainedMs)} locally over ${runs} run(s)`,
+      `${delivered} of ${size} e-mailed (${sent} by the retry) in ${formatDuration(drainedMs)} locally over ${runs} run(s)`,
       `${perRun} sent by one run (batch ${RETRY_BATCH_SIZE})`,
       `deployed: every ${formatDuration(schedule.intervalMs)} × ${schedule.concurrentRuns} run(s) (${schedule.source}) → ${formatDuration(deployedMs)} (limit ${formatDuration(limitMs)})`,
     ],

@@ -1,10 +1,15 @@
+import { originSecret } from '../../shared/origin-secret.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { createContactHandler } from './create-handler.ts'
+import { requireOriginSecret } from './origin-check.ts'
 
 // Read once at cold start: a missing variable fails the init, naming itself, before any visitor
 // is turned away by it.
 const config = loadFunctionConfig(process.env)
 
-/** The contact Lambda: `POST /api/contacts` and `POST /api/contacts/form`. */
-export const handler = createContactHandler({ config, clients: createAwsClients(config) })
+/** The contact Lambda: `POST /api/contacts` and `POST /api/contacts/form`, via CloudFront only. */
+export const handler = requireOriginSecret(
+  process.env[originSecret.env],
+  createContactHandler({ config, clients: createAwsClients(config) }),
+)

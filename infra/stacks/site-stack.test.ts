@@ -129,6 +129,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       'AwsSolutions-CFR4',
       'AwsSolutions-IAM5',
       'AwsSolutions-L1',
+      'AwsSolutions-SMG4',
     ])
   })
 
@@ -318,6 +319,8 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
         Id: api.TargetOriginId,
         DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', getAtt(apiId, 'ApiEndpoint')] }] },
         CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+        // The secret the contact function checks (infra/deployment-contexts.test.ts).
+        OriginCustomHeaders: [{ HeaderName: 'x-origin-verify', HeaderValue: expect.anything() }],
       })
     })
 
@@ -430,8 +433,16 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
         expect(logGroup.DeletionPolicy, id).toBe('Retain')
         const env = properties.Environment.Variables
         expect(Object.keys(env).sort(), id).toEqual(
-          ['AGENCY_EMAIL', 'ENQUIRIES_TABLE', 'NODE_OPTIONS', 'SENDER_EMAIL'].sort(),
+          [
+            'AGENCY_EMAIL',
+            'ENQUIRIES_TABLE',
+            'NODE_OPTIONS',
+            'SENDER_EMAIL',
+            'STAGE',
+            ...(id.startsWith('ContactApiContactFunction') ? ['ORIGIN_SECRET'] : []),
+          ].sort(),
         )
+        expect(env.STAGE).toBe('prod')
         expect(env.ENQUIRIES_TABLE).toEqual({
           Ref: logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', 'Enquiries'),
         })

@@ -14,10 +14,30 @@ export interface SiteStackProps extends StackProps {
   readonly siteDirectory: string
   /** Whether a Google Analytics id is configured (widens the CSP). */
   readonly analytics: boolean
-  /** From address of enquiry e-mails; verified in SES by this stack. */
+  /**
+   * Which copy of the product this is (e.g. `prod`, `staging`): the functions' metrics carry it.
+   * @default 'prod'
+   */
+  readonly stage?: string
+  /** From address of enquiry e-mails. */
   readonly senderEmail: string
+  /**
+   * How the sender is an SES identity (see Notifications).
+   * @default 'address'
+   */
+  readonly senderIdentity?: 'address' | 'domain' | 'existing'
   /** The agency inbox enquiries are e-mailed to. */
   readonly agencyEmail: string
+  /**
+   * The inbox's own SES identity, when the sender's does not cover it (the SES sandbox).
+   * @default - none
+   */
+  readonly recipientIdentity?: 'create' | 'existing'
+  /**
+   * The sender domain's DMARC record.
+   * @default - none
+   */
+  readonly dmarc?: string
   /**
    * An address subscribed to the ops alarm topic.
    * @default - none
@@ -71,7 +91,13 @@ export class SiteStack extends Stack {
     })
     this.notifications = new Notifications(this, 'Notifications', {
       senderEmail: props.senderEmail,
+      senderIdentity: props.senderIdentity,
       hostedZone,
+      recipient: props.recipientIdentity && {
+        email: props.agencyEmail,
+        identity: props.recipientIdentity,
+      },
+      dmarc: props.dmarc,
       opsEmail: props.opsEmail,
     })
     this.contactApi = new ContactApi(this, 'ContactApi', {
@@ -82,7 +108,11 @@ export class SiteStack extends Stack {
       functionsDirectory: props.functionsDirectory,
       logRetention: retention.logs,
       throttle: props.apiThrottle,
+      stage: props.stage,
     })
+    for (const fn of [this.contactApi.contactFunction, this.contactApi.retryFunction]) {
+      this.notifications.grantSendEmail(fn)
+    }
     this.site = new StaticSite(this, 'Site', {
       siteDirectory: props.siteDirectory,
       analytics: props.analytics,

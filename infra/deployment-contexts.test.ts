@@ -2,6 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { originSecret } from '../shared/origin-secret.ts'
 import type { DeployContext } from './config.ts'
+import { ENQUIRY_FUNNEL, ENQUIRY_METRICS_NAMESPACE } from './constructs/health-monitoring.ts'
 import { type Synthesised, synthesise } from './testing/synth.ts'
 
 /**
@@ -294,5 +295,80 @@ describe('SES', () => {
     )
     expect(value('MailFromSpfRecord')[0]?.[1]).toContain('v=spf1 include:amazonses.com ~all')
     expect(value('DmarcRecord')[0]?.[1]).toContain('_dmarc.elevate-digital.example TXT')
+  })
+})
+
+describe('monitoring', () => {
+  it.each(['default', 'staging'] as const)(
+    '%s: alarms on throttles of both functions and failed runs of the retry schedule',
+    (name) => {
+      const { site } = synths[name]
+      const alarms = resourcesOf(site, 'AWS::CloudWatch::Alarm').map(
+        ([, alarm]) => alarm.Properties,
+      )
+      const throttles = alarms.filter((alarm) => alarm.MetricName === 'Throttles')
+      expect(throttles.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual(
+        [
+          expect.stringMatching(/^ContactApiContactFunction/),
+          expect.stringMatching(/^ContactApiNotificationRetryFunction/),
+        ].sort(),
+      )
+      const [failed] = alarms.filter((alarm) => alarm.MetricName === 'FailedInvocations')
+      expect(failed).toMatchObject({
+        Namespace: 'AWS/Events',
+        Dimensions: [{ Name: 'RuleName', Value: { Ref: expect.stringMatching(/RetrySchedule/) } }],
+        Threshold: 1,
+        AlarmActions: [{ Ref: expect.stringMatching(/OpsTopic/) }],
+      })
+      for (const alarm of [...throttles, failed]) {
+        expect(alarm.OKActions).toEqual(alarm.AlarmActions)
+      }
+    },
+  )
+
+  it('has one dashboard per stage: the enquiry funnel of that stage and the site’s health', () => {
+    for (const [name, stage] of [
+      ['default', 'prod'],
+      ['staging', 'staging'],
+    ] as const) {
+      const dashboards = resourcesOf(synths[name].site, 'AWS::CloudWatch::Dashboard')
+      expect(dashboards).toHaveLength(1)
+      // The body is JSON with references spliced in: read it with each reference as a placeholder.
+      const parts = dashboards[0]?.[1].Properties.DashboardBody['Fn::Join'][1] as Cfn[]
+      const body = parts.map((part) => (typeof part === 'string' ? part : 'REF')).join('')
+      const widgets = JSON.parse(body).widgets as Cfn[]
+      const expressions = widgets
+        .flatMap((widget) => widget.properties.metrics ?? [])
+        .flatMap((metric: Cfn[]) => metric.filter((entry) => entry?.expression))
+        .map((entry: Cfn) => entry.expression)
+      for (const metric of [...ENQUIRY_FUNNEL, 'OldestUndeliveredAgeSeconds']) {
+        expect(expressions).toContainEqual(
+          expect.stringContaining(`MetricName="${metric}" stage="${stage}"`),
+        )
+      }
+      expect(body).toContain(ENQUIRY_METRICS_NAMESPACE)
+      expect(body).toContain('AWS/ApiGateway')
+      expect(body).toContain('Throttles')
+    }
+  })
+})
+
+describe('the site bucket', () => {
+  it('keeps the versions a deploy replaced for 30 days, so a deploy can be rolled back', () => {
+    const buckets = resourcesOf(synths.default.site, 'AWS::S3::Bucket').filter(([id]) =>
+      id.startsWith('SiteBucket'),
+    )
+    expect(buckets).toHaveLength(1)
+    const bucket = buckets[0]?.[1].Properties
+    expect(bucket.VersioningConfiguration).toEqual({ Status: 'Enabled' })
+    expect(bucket.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Status: 'Enabled',
+          NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+        }),
+        expect.objectContaining({ Status: 'Enabled', ExpiredObjectDeleteMarker: true }),
+      ]),
+    )
   })
 })

@@ -83,6 +83,8 @@ export class ContactApi extends Construct {
   readonly origin: HttpOrigin
   readonly contactFunction: IFunction
   readonly retryFunction: IFunction
+  /** Runs the retry function; its failed invocations page ops. */
+  readonly retrySchedule: Rule
   /** Enquiries the retry function gave up e-mailing (count per period). */
   readonly emailGaveUpMetric: Metric
 
@@ -157,7 +159,7 @@ export class ContactApi extends Construct {
     props.senderIdentity.grant(contact.fn, 'ses:SendEmail')
     props.senderIdentity.grant(retry.fn, 'ses:SendEmail')
 
-    new Rule(this, 'RetrySchedule', {
+    this.retrySchedule = new Rule(this, 'RetrySchedule', {
       description: 'Re-sends enquiry e-mails that are still pending',
       schedule: Schedule.rate(retryInterval),
       // The next scheduled run is the retry; overlapping re-runs would only send duplicates.

@@ -104,6 +104,11 @@ export interface StaticSiteProps {
    */
   readonly accessLogRetention?: Duration
   /**
+   * How long a file a deploy replaced or removed stays restorable in the site bucket.
+   * @default Duration.days(30)
+   */
+  readonly oldVersionRetention?: Duration
+  /**
    * Which edge locations serve the site.
    * @default PriceClass.PRICE_CLASS_ALL (visitors come from anywhere)
    */
@@ -146,6 +151,17 @@ export class StaticSite extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 's3/',
+      // A deploy replaces and prunes files; the versions it replaced stay restorable a while
+      // (docs/deploy.md, rolling back), then expire, so the bucket does not grow for ever.
+      versioned: true,
+      lifecycleRules: [
+        {
+          id: 'expire-old-site-versions',
+          noncurrentVersionExpiration: props.oldVersionRetention ?? Duration.days(30),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+        { id: 'remove-expired-delete-markers', expiredObjectDeleteMarker: true },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     })
 

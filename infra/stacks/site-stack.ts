@@ -5,6 +5,7 @@ import type { Construct } from 'constructs'
 import { Alarms } from '../constructs/alarms.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
 import { EnquiriesTable } from '../constructs/enquiries-table.ts'
+import { HealthMonitoring } from '../constructs/health-monitoring.ts'
 import { Notifications } from '../constructs/notifications.ts'
 import { StaticSite } from '../constructs/static-site.ts'
 import { retention } from '../retention.ts'
@@ -78,6 +79,7 @@ export class SiteStack extends Stack {
   readonly enquiries: EnquiriesTable
   readonly notifications: Notifications
   readonly alarms: Alarms
+  readonly monitoring: HealthMonitoring
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props)
@@ -136,6 +138,17 @@ export class SiteStack extends Stack {
       },
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
+    })
+
+    this.monitoring = new HealthMonitoring(this, 'Monitoring', {
+      topic: this.notifications.opsTopic,
+      stage: props.stage ?? 'prod',
+      functions: {
+        Contact: this.contactApi.contactFunction,
+        NotificationRetry: this.contactApi.retryFunction,
+      },
+      schedules: { NotificationRetry: this.contactApi.retrySchedule },
+      httpApi: this.contactApi.httpApi,
     })
 
     new CfnOutput(this, 'SiteUrl', {

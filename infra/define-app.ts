@@ -66,8 +66,10 @@ export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
         : undefined,
   })
 
-  Tags.of(app).add('project', config.site.name)
-  Tags.of(app).add('stage', config.stage)
+  // cfn-lint's schema (and so a user's pre-deploy check) does not know dashboard tags yet.
+  const tagged = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] }
+  Tags.of(app).add('project', config.site.name, tagged)
+  Tags.of(app).add('stage', config.stage, tagged)
   addChecks(app)
   return { site, edge }
 }

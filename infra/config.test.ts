@@ -4,7 +4,9 @@ import { contextKeys, DEFAULT_REGION, parseDeployConfig } from './config.ts'
 describe('parseDeployConfig', () => {
   it('defaults to one London stack, the site address as sender and recipient, no domain', () => {
     expect(parseDeployConfig({}, {})).toEqual({
+      stage: 'prod',
       stackName: 'ElevateDigital',
+      senderIdentity: 'address',
       env: { region: 'eu-west-2' },
       site: expect.objectContaining({ email: 'hello@elevate-digital.example' }),
       senderEmail: 'hello@elevate-digital.example',
@@ -63,6 +65,50 @@ describe('parseDeployConfig', () => {
     expect(contextKeys).toEqual(expect.arrayContaining(['waf', 'wafRateLimit']))
   })
 
+  it('names a second stage’s stacks after it, the default stage keeping the plain names', () => {
+    expect(parseDeployConfig({ stage: 'staging' }, {})).toMatchObject({
+      stage: 'staging',
+      stackName: 'ElevateDigital-staging',
+    })
+    expect(parseDeployConfig({ stage: 'prod' }, {}).stackName).toBe('ElevateDigital')
+    expect(parseDeployConfig({ stage: 'staging', stackName: 'Elevate2' }, {}).stackName).toBe(
+      'Elevate2',
+    )
+  })
+
+  it('verifies the inbox too when the sender identity does not cover it (SES sandbox)', () => {
+    const split = {
+      senderEmail: 'website@elevate-digital.example',
+      agencyEmail: 'hello@agency.example',
+    }
+    expect(parseDeployConfig(split, {})).toMatchObject({
+      senderIdentity: 'address',
+      recipientIdentity: 'create',
+    })
+    expect(
+      parseDeployConfig(
+        { ...split, senderIdentity: 'existing', recipientIdentity: 'existing' },
+        {},
+      ),
+    ).toMatchObject({ senderIdentity: 'existing', recipientIdentity: 'existing' })
+    // A domain identity covers every address of its domain.
+    const zone = {
+      domainName: 'www.elevate-digital.example',
+      hostedZoneId: 'Z0123456789ABC',
+      hostedZoneName: 'elevate-digital.example',
+      senderEmail: 'website@elevate-digital.example',
+      agencyEmail: 'hello@elevate-digital.example',
+    }
+    const withZone = parseDeployConfig(zone, { SITE_URL: 'https://www.elevate-digital.example' })
+    expect(withZone.senderIdentity).toBe('domain')
+    expect(withZone).not.toHaveProperty('recipientIdentity')
+  })
+
+  it('keeps a DMARC record as given', () => {
+    const dmarc = 'v=DMARC1; p=quarantine; rua=mailto:dmarc@elevate-digital.example'
+    expect(parseDeployConfig({ dmarc }, {}).dmarc).toBe(dmarc)
+  })
+
   it('treats blank values as unset', () => {
     expect(parseDeployConfig({ opsEmail: '', domainName: ' ' }, {})).not.toHaveProperty('domain')
   })
@@ -91,6 +137,10 @@ describe('parseDeployConfig', () => {
     [{ apiRateLimit: '10' }, 'apiRateLimit and apiBurstLimit go together'],
     [{ apiRateLimit: 'fast', apiBurstLimit: 5 }, 'apiRateLimit must be a number'],
     [{ waf: 'yes' }, 'waf must be true or false'],
+    [{ stage: 'Staging!' }, 'stage: up to 16 lower-case letters and digits'],
+    [{ senderIdentity: 'maybe' }, 'senderIdentity must be address, domain or existing'],
+    [{ recipientIdentity: 'new' }, 'recipientIdentity must be create or existing'],
+    [{ dmarc: 'p=reject' }, 'dmarc: a DMARC record'],
     [{ wafRateLimit: '100' }, 'wafRateLimit needs waf=true'],
     [{ waf: 'true', wafRateLimit: '5' }, "wafRateLimit must be at least 10 (AWS WAF's minimum)"],
     [{ waf: 'true', wafRateLimit: '2.5' }, 'wafRateLimit must be a whole number'],

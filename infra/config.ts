@@ -13,6 +13,19 @@ import {
  */
 export const DEFAULT_REGION = 'eu-west-2'
 export const DEFAULT_STACK_NAME = 'ElevateDigital'
+/**
+ * The stage a deployment is unless `-c stage=` names another. Its stacks keep the plain names
+ * (`ElevateDigital`, `ElevateDigital-Edge`); any other stage's carry its name.
+ */
+export const DEFAULT_STAGE = 'prod'
+
+/** How the stack treats an SES identity: create and verify it, or use one already verified. */
+const identityMode = (name: string) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || value === '' ? undefined : String(value).trim().toLowerCase(),
+    z.enum(['create', 'existing'], { error: `${name} must be create or existing` }).optional(),
+  )
 
 const optionalText = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -35,6 +48,15 @@ const optionalCount = (name: string) =>
 
 const contextSchema = z
   .object({
+    stage: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z][a-z0-9]{0,15}$/,
+          'stage: up to 16 lower-case letters and digits, e.g. staging',
+        )
+        .optional(),
+    ),
     stackName: optionalText.pipe(
       z
         .string()
@@ -56,6 +78,25 @@ const contextSchema = z
     senderEmail: optionalEmail('senderEmail'),
     agencyEmail: optionalEmail('agencyEmail'),
     opsEmail: optionalEmail('opsEmail'),
+    senderIdentity: z.preprocess(
+      (value) =>
+        value === undefined || value === '' ? undefined : String(value).trim().toLowerCase(),
+      z
+        .enum(['address', 'domain', 'existing'], {
+          error: 'senderIdentity must be address, domain or existing',
+        })
+        .optional(),
+    ),
+    recipientIdentity: identityMode('recipientIdentity'),
+    dmarc: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^v=DMARC1;\s*p=(none|quarantine|reject)(;[^"\\]*)?$/,
+          'dmarc: a DMARC record, e.g. "v=DMARC1; p=quarantine; rua=mailto:dmarc@example.com"',
+        )
+        .optional(),
+    ),
     domainName: optionalText.pipe(
       z
         .string()
@@ -129,13 +170,35 @@ const contextSchema = z
 
 export type DeployContext = z.input<typeof contextSchema>
 
+/** Create an SES identity in this stack, or use one already verified in the account and region. */
+export type IdentityMode = 'create' | 'existing'
+export type SenderIdentityMode = 'address' | 'domain' | 'existing'
+
 export interface DeployConfig {
+  /** Names one independent copy of the product (its stacks, table, identities' use, alarms). */
+  readonly stage: string
   readonly stackName: string
   readonly env: { readonly account?: string; readonly region: string }
   readonly site: Site
   readonly senderEmail: string
   readonly agencyEmail: string
   readonly opsEmail?: string
+  /**
+   * The sender's SES identity: the single `address` (verified by a link SES mails it), the whole
+   * `domain` (Easy DKIM and a custom MAIL FROM; records written into the hosted zone when it is
+   * the sender's domain, else listed as stack outputs), or an `existing` identity of the account.
+   */
+  readonly senderIdentity: SenderIdentityMode
+  /**
+   * The agency inbox's identity (the SES sandbox sends only to verified addresses). Absent when
+   * the sender's identity already covers the inbox.
+   */
+  readonly recipientIdentity?: IdentityMode
+  /**
+   * A DMARC record for the sender's domain: written into the hosted zone when that is the
+   * sender's domain, else listed among the records to create.
+   */
+  readonly dmarc?: string
   readonly domain?: {
     readonly domainName: string
     readonly hostedZone?: { readonly hostedZoneId: string; readonly zoneName: string }
@@ -171,17 +234,35 @@ export function parseDeployConfig(context: Record<string, unknown>, env: Env): D
     )
   }
   const account = c.account ?? env.CDK_DEFAULT_ACCOUNT
+  const stage = c.stage ?? DEFAULT_STAGE
+  const senderEmail = c.senderEmail ?? site.email
+  const agencyEmail = c.agencyEmail ?? site.email
+  // An address identity covers itself; a domain identity (hosted zone of the sender's domain)
+  // covers every address in that domain.
+  const senderDomain = domainOf(senderEmail)
+  const zoneName = c.hostedZoneName?.replace(/\.$/, '').toLowerCase()
+  const senderIdentity: SenderIdentityMode =
+    c.senderIdentity ?? (zoneName === senderDomain ? 'domain' : 'address')
+  const recipientCovered =
+    agencyEmail.toLowerCase() === senderEmail.toLowerCase() ||
+    (senderIdentity === 'domain' && domainOf(agencyEmail) === senderDomain)
   return {
-    stackName: c.stackName ?? DEFAULT_STACK_NAME,
+    stage,
+    stackName:
+      c.stackName ??
+      (stage === DEFAULT_STAGE ? DEFAULT_STACK_NAME : `${DEFAULT_STACK_NAME}-${stage}`),
     env: {
       ...(account && { account }),
       region: c.region ?? DEFAULT_REGION,
     },
     site,
     // One verified address can be both sender and recipient, which is all the SES sandbox needs.
-    senderEmail: c.senderEmail ?? site.email,
-    agencyEmail: c.agencyEmail ?? site.email,
+    senderEmail,
+    agencyEmail,
     ...(c.opsEmail && { opsEmail: c.opsEmail }),
+    senderIdentity,
+    ...(!recipientCovered && { recipientIdentity: c.recipientIdentity ?? 'create' }),
+    ...(c.dmarc && { dmarc: c.dmarc }),
     ...(c.domainName && {
       domain: {
         domainName: c.domainName,
@@ -204,3 +285,5 @@ export function parseDeployConfig(context: Record<string, unknown>, env: Env): D
     }),
   }
 }
+
+const domainOf = (address: string) => address.split('@').pop()?.toLowerCase()

@@ -1,6 +1,7 @@
 import { type App, Tags } from 'aws-cdk-lib'
 import { addChecks } from './checks.ts'
 import type { DeployConfig } from './config.ts'
+import { retention } from './retention.ts'
 import { EdgeStack } from './stacks/edge-stack.ts'
 import { SiteStack } from './stacks/site-stack.ts'
 
@@ -36,7 +37,9 @@ export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
             domain.hostedZone && {
               certificate: { domainNames: [domain.domainName], hostedZone: domain.hostedZone },
             }),
-          ...(config.waf && { webAcl: { rateLimit: config.waf.rateLimit } }),
+          ...(config.waf && {
+            webAcl: { rateLimit: config.waf.rateLimit, logRetention: retention.logs },
+          }),
         })
       : undefined
   const certificate = domain?.certificateArn ?? edge?.certificate
@@ -48,8 +51,12 @@ export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
     siteDirectory: paths.siteDirectory,
     functionsDirectory: paths.functionsDirectory,
     analytics: config.site.gaMeasurementId !== undefined,
+    stage: config.stage,
     senderEmail: config.senderEmail,
+    senderIdentity: config.senderIdentity,
     agencyEmail: config.agencyEmail,
+    recipientIdentity: config.recipientIdentity,
+    dmarc: config.dmarc,
     opsEmail: config.opsEmail,
     apiThrottle: config.apiThrottle,
     webAclArn: edge?.webAcl?.arn,
@@ -59,7 +66,10 @@ export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
         : undefined,
   })
 
-  Tags.of(app).add('project', config.site.name)
+  // cfn-lint's schema (and so a user's pre-deploy check) does not know dashboard tags yet.
+  const tagged = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] }
+  Tags.of(app).add('project', config.site.name, tagged)
+  Tags.of(app).add('stage', config.stage, tagged)
   addChecks(app)
   return { site, edge }
 }

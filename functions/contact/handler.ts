@@ -1,17 +1,22 @@
+import { originSecret } from '../../shared/origin-secret.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { createMetrics } from '../metrics.ts'
 import { createContactHandler } from './create-handler.ts'
+import { requireOriginSecret } from './origin-check.ts'
 
 // Read once at cold start: a missing variable fails the init, naming itself, before any visitor
 // is turned away by it.
 const config = loadFunctionConfig(process.env)
 
-/** The contact Lambda: `POST /api/contacts` and `POST /api/contacts/form`. */
-export const handler = createContactHandler({
-  config,
-  clients: createAwsClients(config),
-  log: createLogger('contact'),
-  metrics: createMetrics('contact'),
-})
+/** The contact Lambda: `POST /api/contacts` and `POST /api/contacts/form`, via CloudFront only. */
+export const handler = requireOriginSecret(
+  process.env[originSecret.env],
+  createContactHandler({
+    config,
+    clients: createAwsClients(config),
+    log: createLogger('contact'),
+    metrics: createMetrics('contact'),
+  }),
+)

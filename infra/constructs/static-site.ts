@@ -23,6 +23,7 @@ import {
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront'
@@ -103,6 +104,11 @@ export interface StaticSiteProps {
    */
   readonly accessLogRetention?: Duration
   /**
+   * How long a file a deploy replaced or removed stays restorable in the site bucket.
+   * @default Duration.days(30)
+   */
+  readonly oldVersionRetention?: Duration
+  /**
    * Which edge locations serve the site.
    * @default PriceClass.PRICE_CLASS_ALL (visitors come from anywhere)
    */
@@ -145,10 +151,26 @@ export class StaticSite extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 's3/',
+      // A deploy replaces and prunes files; the versions it replaced stay restorable a while
+      // (docs/deploy.md, rolling back), then expire, so the bucket does not grow for ever.
+      versioned: true,
+      lifecycleRules: [
+        {
+          id: 'expire-old-site-versions',
+          noncurrentVersionExpiration: props.oldVersionRetention ?? Duration.days(30),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+        { id: 'remove-expired-delete-markers', expiredObjectDeleteMarker: true },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     })
 
-    this.responseHeadersPolicy = securityHeadersPolicy(this, 'SecurityHeaders', props.analytics)
+    this.responseHeadersPolicy = securityHeadersPolicy(
+      this,
+      'SecurityHeaders',
+      props.analytics,
+      accountWideName(this, 'SecurityHeaders', 128),
+    )
 
     const viewerRequest = new CloudFrontFunction(this, 'ViewerRequest', {
       comment: 'Canonical URLs: /about/ redirects to /about, /about serves about/index.html',
@@ -157,7 +179,12 @@ export class StaticSite extends Construct {
     })
 
     // List access lets S3 answer 404 (not 403) for a missing key, so unknown paths get 404.html.
+    const originAccessControl = new S3OriginAccessControl(this, 'OriginAccessControl', {
+      description: 'Lets the agency website distribution read its bucket',
+      originAccessControlName: accountWideName(this, 'SiteOac', 64),
+    })
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket, {
+      originAccessControl,
       originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
     })
     const siteBehaviour = {
@@ -379,14 +406,26 @@ export class StaticSite extends Construct {
   }
 }
 
+/**
+ * A name for a CloudFront resource whose names are unique per account, not per region (response
+ * headers policies, origin access controls): the stack's name (which carries the stage) and its
+ * region, so copies of the product side by side or in two regions never collide.
+ */
+function accountWideName(scope: Construct, suffix: string, maxLength: number): string {
+  const stack = Stack.of(scope)
+  const region = Token.isUnresolved(stack.region) ? 'any' : stack.region
+  return `${stack.stackName}-${region}-${suffix}`.slice(-maxLength)
+}
+
 /** CloudFront's response headers policy, built from the definition the local server also sends. */
-function securityHeadersPolicy(scope: Construct, id: string, analytics: boolean) {
+function securityHeadersPolicy(scope: Construct, id: string, analytics: boolean, name: string) {
   const headers = securityHeaders({ analytics })
   if (headers.contentTypeOptions !== 'nosniff') {
     throw new Error('CloudFront can only send X-Content-Type-Options: nosniff')
   }
   const hsts = headers.strictTransportSecurity
   return new ResponseHeadersPolicy(scope, id, {
+    responseHeadersPolicyName: name,
     comment: 'Security headers of the agency website (shared/security-headers.ts)',
     securityHeadersBehavior: {
       contentSecurityPolicy: {

@@ -122,6 +122,18 @@ export function auditTemplates(
             'an erasure request stays restorable this long, then is gone from backups too',
         )
       }
+      // Which index copies what: a KEYS_ONLY index holds ids, keys and dates, never an enquiry.
+      for (const index of (props.GlobalSecondaryIndexes ?? []) as Cfn[]) {
+        const projection = index.Projection?.ProjectionType ?? 'KEYS_ONLY'
+        const keys = ((index.KeySchema ?? []) as Cfn[]).map((key) => key.AttributeName).join(', ')
+        add(
+          'info',
+          `Index ${index.IndexName} of ${at(id)}`,
+          projection === 'KEYS_ONLY'
+            ? `keys only (${keys} and the table's key): no personal data beyond what its key names`
+            : `${projection}: a copy of ${projection === 'ALL' ? 'every attribute of each enquiry' : `attributes ${(index.Projection?.NonKeyAttributes ?? []).join(', ')}`}, updated and deleted with the item (TTL and erasure included)`,
+        )
+      }
       if (props.StreamSpecification) {
         add(
           'info',
@@ -161,11 +173,14 @@ export function auditTemplates(
               stage.Properties?.AccessLogSetting?.DestinationArn,
           ) === id,
       )
-      const holds = accessLog
-        ? "API access logs (request id, time, route, status, source IP: a CloudFront edge address, or the caller's own when the execute-api URL is called directly)"
-        : writers.length > 0
-          ? `logs of: ${writers.join('; ')}`
-          : 'a log group no function or API of these stacks writes to'
+      const wafLogs = String(group.Properties?.LogGroupName ?? '').startsWith('aws-waf-logs-')
+      const holds = wafLogs
+        ? 'WAF logs (client IP, path, headers; cookies redacted) of every request to the site'
+        : accessLog
+          ? "API access logs (request id, time, route, status, source IP: a CloudFront edge address; a direct call to the execute-api URL is refused by the function but logged with the caller's own)"
+          : writers.length > 0
+            ? `logs of: ${writers.join('; ')}`
+            : 'a log group no function or API of these stacks writes to'
       const retention = group.Properties?.RetentionInDays
       add(
         retention !== undefined && Number(retention) <= policy.logDaysMax ? 'pass' : 'fail',
@@ -295,11 +310,22 @@ export function auditTemplates(
           : 'no sampled requests kept; metrics are counts only',
       )
     }
-    for (const [id] of ofType('AWS::WAFv2::LoggingConfiguration')) {
+    for (const [id, logging] of ofType('AWS::WAFv2::LoggingConfiguration')) {
+      // WAF names its destination by ARN; a log group of these stacks is checked above.
+      const destinations = JSON.stringify(logging.Properties?.LogDestinationConfigs ?? [])
+      const group = ofType('AWS::Logs::LogGroup').find(([, candidate]) => {
+        const name = candidate.Properties?.LogGroupName
+        return typeof name === 'string' && destinations.includes(`log-group:${name}"`)
+      })
+      const retention = group?.[1].Properties?.RetentionInDays
       add(
-        'fail',
+        group && retention !== undefined && Number(retention) <= policy.logDaysMax
+          ? 'pass'
+          : 'fail',
         `WAF logging ${at(id)}`,
-        'full WAF logs (client IPs) go to a destination this audit does not check',
+        group
+          ? `full WAF logs (client IPs, paths, headers; cookies redacted) go to log group ${at(group[0])}: ${retention === undefined ? 'kept for ever' : days(Number(retention))} (limit ${days(policy.logDaysMax)})`
+          : 'full WAF logs (client IPs) go to a destination this audit does not check',
       )
     }
     for (const [id, resource] of ofType(...unauditedStores)) {

@@ -1,6 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RATE_LIMITED_MESSAGE } from '../constructs/web-acl.ts'
+import { MANAGED_RULE_GROUPS, RATE_LIMITED_MESSAGE } from '../constructs/web-acl.ts'
+import { auditTemplates } from '../ops/retention-audit.ts'
+import { retentionPolicy } from '../ops/retention-policy.ts'
 import { type Synthesised, synthesise } from '../testing/synth.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
@@ -35,8 +37,8 @@ describe('abuse protection: the WAF web ACL behind -c waf=true', () => {
 
   it('blocks one IP over 20 requests per 5 minutes to /api/* with a JSON 429', () => {
     const acl = webAclOf(synth)
-    expect(acl.Rules).toHaveLength(1)
     const [rule] = acl.Rules
+    expect(rule).toMatchObject({ Name: 'ApiRateLimitPerIp', Priority: 0 })
     expect(rule.Statement.RateBasedStatement).toEqual({
       Limit: 20,
       EvaluationWindowSec: 300,
@@ -64,6 +66,58 @@ describe('abuse protection: the WAF web ACL behind -c waf=true', () => {
         SampledRequestsEnabled: true,
       })
     }
+  })
+
+  it('runs AWS managed rule groups after the rate rule: IP reputation, bad inputs, common', () => {
+    const groups = webAclOf(synth).Rules.slice(1)
+    expect(groups.map((rule: Cfn) => rule.Statement.ManagedRuleGroupStatement.Name)).toEqual([
+      'AWSManagedRulesAmazonIpReputationList',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+      'AWSManagedRulesCommonRuleSet',
+    ])
+    expect(MANAGED_RULE_GROUPS).toHaveLength(3)
+    for (const [index, rule] of groups.entries()) {
+      expect(rule.Priority).toBe(index + 1)
+      expect(rule.OverrideAction).toEqual({ None: {} })
+      expect(rule.Statement.ManagedRuleGroupStatement.VendorName).toBe('AWS')
+      expect(rule.VisibilityConfig.CloudWatchMetricsEnabled).toBe(true)
+    }
+    // The API's own 413 (a message the form shows) answers an oversize enquiry, not a bare 403.
+    expect(groups[2].Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+    ])
+  })
+
+  it('logs every request to a WAF log group kept as long as the logs policy allows', () => {
+    const groups = synth.edge?.findResources('AWS::Logs::LogGroup') ?? {}
+    const [groupId, group] = Object.entries(groups)[0] as [string, Cfn]
+    expect(group.Properties.LogGroupName).toMatch(/^aws-waf-logs-/)
+    expect(group.Properties.RetentionInDays).toBe(30)
+    synth.edge?.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+      ResourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebAcl'), 'Arn'] },
+      LogDestinationConfigs: [
+        {
+          'Fn::Join': ['', Match.arrayWith([`:log-group:${group.Properties.LogGroupName}`])],
+        },
+      ],
+      RedactedFields: [
+        { SingleHeader: { Name: 'cookie' } },
+        { SingleHeader: { Name: 'authorization' } },
+      ],
+    })
+    // The retention audit follows the logs to that group and finds it within the policy.
+    const findings = auditTemplates(
+      [{ stackName: 'Edge', template: synth.edge?.toJSON() as Cfn }],
+      retentionPolicy,
+    )
+    const waf = findings.filter((finding) => finding.place.startsWith('WAF logging'))
+    expect(waf).toEqual([
+      expect.objectContaining({
+        status: 'pass',
+        detail: expect.stringContaining(`Edge/${groupId}`),
+      }),
+    ])
+    expect(findings.filter((finding) => finding.status === 'fail')).toEqual([])
   })
 
   it('attaches the web ACL to the distribution through a cross-region reference', () => {

@@ -1,5 +1,6 @@
 import { Stack, type StackProps } from 'aws-cdk-lib'
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager'
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { HostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
 import { SiteCertificate } from '../constructs/site-certificate.ts'
@@ -20,7 +21,7 @@ export interface EdgeStackProps extends StackProps {
    * A WAF web ACL with a per-IP rate limit on the API paths.
    * @default - no web ACL
    */
-  readonly webAcl?: { readonly rateLimit: number }
+  readonly webAcl?: { readonly rateLimit: number; readonly logRetention?: RetentionDays }
 }
 
 /**
@@ -45,7 +46,10 @@ export class EdgeStack extends Stack {
       }).certificate
     }
     if (props.webAcl) {
-      this.webAcl = new WebAcl(this, 'WebAcl', { rateLimit: props.webAcl.rateLimit })
+      this.webAcl = new WebAcl(this, 'WebAcl', {
+        rateLimit: props.webAcl.rateLimit,
+        logRetention: props.webAcl.logRetention,
+      })
     }
   }
 }

@@ -129,6 +129,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       'AwsSolutions-CFR4',
       'AwsSolutions-IAM5',
       'AwsSolutions-L1',
+      'AwsSolutions-SMG4',
     ])
   })
 
@@ -318,6 +319,8 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
         Id: api.TargetOriginId,
         DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', getAtt(apiId, 'ApiEndpoint')] }] },
         CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+        // The secret the contact function checks (infra/deployment-contexts.test.ts).
+        OriginCustomHeaders: [{ HeaderName: 'x-origin-verify', HeaderValue: expect.anything() }],
       })
     })
 
@@ -437,8 +440,10 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
             'SENDER_EMAIL',
             'SES_CONFIGURATION_SET',
             'STAGE',
+            ...(id.startsWith('ContactApiContactFunction') ? ['ORIGIN_SECRET'] : []),
           ].sort(),
         )
+        expect(env.STAGE).toBe('prod')
         expect(env.SES_CONFIGURATION_SET).toEqual({
           Ref: logicalIdOf(template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
         })
@@ -722,9 +727,10 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
 
     it('alarms ops on function errors, API 5xx and e-mails given up', () => {
       const topicId = logicalIdOf(template, 'AWS::SNS::Topic', 'Notifications')
-      // The delivery alarms are checked with their construct (infra/constructs/delivery-events.test.ts).
+      // The Alarms construct's own (HealthMonitoring's are checked in deployment-contexts.test.ts, DeliveryEvents' in
+      // infra/constructs/delivery-events.test.ts).
       const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'))
-        .filter(([id]) => !id.startsWith('DeliveryEvents'))
+        .filter(([id]) => id.startsWith('Alarms'))
         .map(([, alarm]) => alarm) as Resource[]
       expect(alarms).toHaveLength(5)
       for (const alarm of alarms) {

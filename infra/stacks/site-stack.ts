@@ -6,6 +6,7 @@ import { Alarms } from '../constructs/alarms.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
 import { DeliveryEvents } from '../constructs/delivery-events.ts'
 import { EnquiriesTable } from '../constructs/enquiries-table.ts'
+import { HealthMonitoring } from '../constructs/health-monitoring.ts'
 import { Notifications } from '../constructs/notifications.ts'
 import { StaticSite } from '../constructs/static-site.ts'
 import { retention } from '../retention.ts'
@@ -15,10 +16,30 @@ export interface SiteStackProps extends StackProps {
   readonly siteDirectory: string
   /** Whether a Google Analytics id is configured (widens the CSP). */
   readonly analytics: boolean
-  /** From address of enquiry e-mails; verified in SES by this stack. */
+  /**
+   * Which copy of the product this is (e.g. `prod`, `staging`): the functions' metrics carry it.
+   * @default 'prod'
+   */
+  readonly stage?: string
+  /** From address of enquiry e-mails. */
   readonly senderEmail: string
+  /**
+   * How the sender is an SES identity (see Notifications).
+   * @default 'address'
+   */
+  readonly senderIdentity?: 'address' | 'domain' | 'existing'
   /** The agency inbox enquiries are e-mailed to. */
   readonly agencyEmail: string
+  /**
+   * The inbox's own SES identity, when the sender's does not cover it (the SES sandbox).
+   * @default - none
+   */
+  readonly recipientIdentity?: 'create' | 'existing'
+  /**
+   * The sender domain's DMARC record.
+   * @default - none
+   */
+  readonly dmarc?: string
   /**
    * An address subscribed to the ops alarm topic.
    * @default - none
@@ -60,6 +81,7 @@ export class SiteStack extends Stack {
   readonly notifications: Notifications
   readonly alarms: Alarms
   readonly deliveryEvents: DeliveryEvents
+  readonly monitoring: HealthMonitoring
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props)
@@ -73,7 +95,13 @@ export class SiteStack extends Stack {
     })
     this.notifications = new Notifications(this, 'Notifications', {
       senderEmail: props.senderEmail,
+      senderIdentity: props.senderIdentity,
       hostedZone,
+      recipient: props.recipientIdentity && {
+        email: props.agencyEmail,
+        identity: props.recipientIdentity,
+      },
+      dmarc: props.dmarc,
       opsEmail: props.opsEmail,
     })
     this.contactApi = new ContactApi(this, 'ContactApi', {
@@ -84,12 +112,17 @@ export class SiteStack extends Stack {
       functionsDirectory: props.functionsDirectory,
       logRetention: retention.logs,
       throttle: props.apiThrottle,
+      stage: props.stage,
     })
+    for (const fn of [this.contactApi.contactFunction, this.contactApi.retryFunction]) {
+      this.notifications.grantSendEmail(fn)
+    }
     this.deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
       table: this.enquiries.table,
       senderEmail: props.senderEmail,
       agencyEmail: props.agencyEmail,
       opsTopic: this.notifications.opsTopic,
+      stage: props.stage ?? 'prod',
       functionsDirectory: props.functionsDirectory,
       logRetention: retention.logs,
     })
@@ -119,6 +152,17 @@ export class SiteStack extends Stack {
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
       backlogAgeMetric: this.contactApi.backlogAgeMetric,
+    })
+
+    this.monitoring = new HealthMonitoring(this, 'Monitoring', {
+      topic: this.notifications.opsTopic,
+      stage: props.stage ?? 'prod',
+      functions: {
+        Contact: this.contactApi.contactFunction,
+        NotificationRetry: this.contactApi.retryFunction,
+      },
+      schedules: { NotificationRetry: this.contactApi.retrySchedule },
+      httpApi: this.contactApi.httpApi,
     })
 
     new CfnOutput(this, 'SiteUrl', {

@@ -1,0 +1,158 @@
+import { Duration } from 'aws-cdk-lib'
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TextWidget,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch'
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
+import type { IRule } from 'aws-cdk-lib/aws-events'
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
+import type { ITopic } from 'aws-cdk-lib/aws-sns'
+import { Construct } from 'constructs'
+
+/** The functions' pipeline metrics (EMF), with dimensions `service` and `stage`. */
+export const ENQUIRY_METRICS_NAMESPACE = 'ElevateDigital/Enquiries'
+/** An enquiry's way from the form to the agency's inbox, in order. */
+export const ENQUIRY_FUNNEL = [
+  'EnquirySubmitted',
+  'EnquiryStored',
+  'EnquiryEmailed',
+  'EnquiryDelivered',
+  'EnquiryBounced',
+  'EnquiryGaveUp',
+] as const
+
+export interface HealthMonitoringProps {
+  /** Where alarm and recovery notifications go. */
+  readonly topic: ITopic
+  /** The stage whose pipeline metrics the dashboard shows. */
+  readonly stage: string
+  /** Functions whose throttling pages ops, by a short name. */
+  readonly functions: Readonly<Record<string, IFunction>>
+  /** Scheduled rules whose failed invocations page ops (a retry that never ran), by name. */
+  readonly schedules: Readonly<Record<string, IRule>>
+  /** The contact API, for the dashboard's site health. */
+  readonly httpApi: IHttpApi
+  /**
+   * The window each alarm sums over.
+   * @default Duration.minutes(5)
+   */
+  readonly period?: Duration
+}
+
+/**
+ * What the error alarms cannot see: a function Lambda refused to run (throttled) and a schedule
+ * EventBridge could not deliver; plus one dashboard of the enquiry funnel and the site's health.
+ */
+export class HealthMonitoring extends Construct {
+  readonly alarms: Alarm[] = []
+  readonly dashboard: Dashboard
+
+  constructor(scope: Construct, id: string, props: HealthMonitoringProps) {
+    super(scope, id)
+    const period = props.period ?? Duration.minutes(5)
+    const action = new SnsAction(props.topic)
+    const add = (alarmId: string, metric: IMetric, description: string) => {
+      const alarm = new Alarm(this, alarmId, {
+        metric,
+        alarmDescription: description,
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      })
+      alarm.addAlarmAction(action)
+      alarm.addOkAction(action)
+      this.alarms.push(alarm)
+    }
+
+    for (const [name, fn] of Object.entries(props.functions)) {
+      add(
+        `${name}Throttles`,
+        fn.metricThrottles({ period, statistic: 'Sum' }),
+        `The ${name} function was throttled: Lambda refused to run it (account concurrency used up).`,
+      )
+    }
+    for (const [name, rule] of Object.entries(props.schedules)) {
+      add(
+        `${name}FailedInvocations`,
+        new Metric({
+          namespace: 'AWS/Events',
+          metricName: 'FailedInvocations',
+          dimensionsMap: { RuleName: rule.ruleName },
+          statistic: 'Sum',
+          period,
+        }),
+        `EventBridge could not start the ${name} run: pending enquiry e-mails are not being retried.`,
+      )
+    }
+
+    // SEARCH finds the funnel whatever `service` emits each metric, for this stage only.
+    const funnel = (metricName: string) =>
+      new MathExpression({
+        expression: `SEARCH('{${ENQUIRY_METRICS_NAMESPACE},service,stage} MetricName="${metricName}" stage="${props.stage}"', 'Sum', ${period.toSeconds()})`,
+        label: metricName,
+        period,
+      })
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      defaultInterval: Duration.days(7),
+      widgets: [
+        [
+          new TextWidget({
+            markdown: `# Enquiries and site health (${props.stage})\nFunnel from the functions' metrics; alarms page the ops topic.`,
+            width: 24,
+            height: 2,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Enquiry funnel',
+            left: ENQUIRY_FUNNEL.map(funnel),
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'Oldest undelivered enquiry (seconds)',
+            left: [
+              new MathExpression({
+                expression: `SEARCH('{${ENQUIRY_METRICS_NAMESPACE},service,stage} MetricName="OldestUndeliveredAgeSeconds" stage="${props.stage}"', 'Maximum', ${period.toSeconds()})`,
+                label: 'OldestUndeliveredAgeSeconds',
+                period,
+              }),
+            ],
+            width: 12,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Contact API',
+            left: [
+              props.httpApi.metricCount({ period, statistic: 'Sum' }),
+              props.httpApi.metricClientError({ period, statistic: 'Sum' }),
+              props.httpApi.metricServerError({ period, statistic: 'Sum' }),
+            ],
+            right: [props.httpApi.metricLatency({ period, statistic: 'p95' })],
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'Functions',
+            left: Object.entries(props.functions).flatMap(([name, fn]) => [
+              fn.metricErrors({ period, statistic: 'Sum', label: `${name} errors` }),
+              fn.metricThrottles({ period, statistic: 'Sum', label: `${name} throttles` }),
+            ]),
+            right: Object.entries(props.functions).map(([name, fn]) =>
+              fn.metricDuration({ period, statistic: 'p95', label: `${name} p95 ms` }),
+            ),
+            width: 12,
+          }),
+        ],
+      ],
+    })
+  }
+}

@@ -1,0 +1,374 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { originSecret } from '../shared/origin-secret.ts'
+import type { DeployContext } from './config.ts'
+import { ENQUIRY_FUNNEL, ENQUIRY_METRICS_NAMESPACE } from './constructs/health-monitoring.ts'
+import { type Synthesised, synthesise } from './testing/synth.ts'
+
+/**
+ * Every documented context combination (docs/deploy.md), synthesised as `cdk deploy` would see
+ * it: each must pass cdk-nag and hold what its section of the docs promises.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
+type Cfn = any
+
+const account = '123456789012'
+const siteEnv = { SITE_URL: 'https://www.elevate-digital.example' }
+const zone = {
+  domainName: 'www.elevate-digital.example',
+  hostedZoneId: 'Z0123456789ABC',
+  hostedZoneName: 'elevate-digital.example',
+} satisfies DeployContext
+const certificateArn =
+  'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'
+
+const combinations = {
+  default: { account },
+  staging: { account, stage: 'staging', senderIdentity: 'existing' },
+  hostedZone: {
+    account,
+    ...zone,
+    senderEmail: 'website@elevate-digital.example',
+    dmarc: 'v=DMARC1; p=quarantine; rua=mailto:dmarc@elevate-digital.example',
+  },
+  existingCertificate: {
+    account,
+    stage: 'staging',
+    domainName: 'www.elevate-digital.example',
+    certificateArn,
+    senderIdentity: 'domain',
+  },
+  waf: { account, waf: 'true' },
+  existingIdentities: {
+    account,
+    senderEmail: 'website@elevate-digital.example',
+    agencyEmail: 'enquiries@agency-inbox.example',
+    senderIdentity: 'existing',
+    recipientIdentity: 'existing',
+  },
+  sandboxRecipient: {
+    account,
+    senderEmail: 'website@elevate-digital.example',
+    agencyEmail: 'enquiries@agency-inbox.example',
+  },
+} satisfies Record<string, DeployContext>
+
+type Combination = keyof typeof combinations
+const synths = {} as Record<Combination, Synthesised>
+
+beforeAll(() => {
+  for (const [name, context] of Object.entries(combinations)) {
+    synths[name as Combination] = synthesise({ context, env: siteEnv })
+  }
+}, 600_000)
+afterAll(() => {
+  for (const synth of Object.values(synths)) synth.dispose()
+})
+
+const resourcesOf = (template: Template, type: string): [string, Cfn][] =>
+  Object.entries(template.findResources(type))
+
+const templatesOf = (synth: Synthesised) => [synth.site, ...(synth.edge ? [synth.edge] : [])]
+
+/** A function's properties, found by the start of its logical id. */
+function functionNamed(template: Template, prefix: string): Cfn {
+  const found = resourcesOf(template, 'AWS::Lambda::Function').filter(([id]) =>
+    id.startsWith(prefix),
+  )
+  expect(found, prefix).toHaveLength(1)
+  return found[0]?.[1].Properties
+}
+
+/** The ses:SendEmail resources granted to a function's role (whatever policies carry them). */
+function sendEmailResources(template: Template, functionPrefix: string): string[] {
+  const role = functionNamed(template, functionPrefix).Role['Fn::GetAtt'][0]
+  const statements = resourcesOf(template, 'AWS::IAM::Policy')
+    .filter(([, policy]) => policy.Properties.Roles.some((entry: Cfn) => entry.Ref === role))
+    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Cfn[])
+    .filter((statement) => [statement.Action].flat().includes('ses:SendEmail'))
+  return statements
+    .flatMap((statement) => [statement.Resource].flat())
+    .map((resource) => JSON.stringify(resource))
+}
+
+/** Names CloudFront, SES and CloudWatch keep unique per account (or per account and region). */
+function accountWideNames(synth: Synthesised): string[] {
+  const names: string[] = []
+  for (const template of templatesOf(synth)) {
+    const json = template.toJSON().Resources as Record<string, Cfn>
+    for (const resource of Object.values(json)) {
+      const p = resource.Properties ?? {}
+      const name =
+        p.ResponseHeadersPolicyConfig?.Name ??
+        p.OriginAccessControlConfig?.Name ??
+        p.CachePolicyConfig?.Name ??
+        p.OriginRequestPolicyConfig?.Name ??
+        (resource.Type === 'AWS::CloudFront::Function' ? p.Name : undefined) ??
+        (resource.Type === 'AWS::SES::EmailIdentity' ? `ses:${p.EmailIdentity}` : undefined) ??
+        (resource.Type === 'AWS::WAFv2::WebACL' ? p.Name : undefined) ??
+        p.LogGroupName ??
+        p.AlarmName ??
+        p.DashboardName ??
+        p.TableName
+      // A reference is a generated name, unique by construction; only fixed strings can collide.
+      if (typeof name === 'string') names.push(name)
+    }
+  }
+  return names
+}
+
+describe('every documented context combination', () => {
+  it.each(Object.keys(combinations))(
+    '%s passes cdk-nag with every finding acknowledged',
+    (name) => {
+      expect(synths[name as Combination].violations).toEqual([])
+    },
+  )
+})
+
+describe('stages side by side in one account and region', () => {
+  it('are separate stacks, the default stage keeping the plain names', () => {
+    expect(synths.default.stacks.site.stackName).toBe('ElevateDigital')
+    expect(synths.staging.stacks.site.stackName).toBe('ElevateDigital-staging')
+    expect(synths.staging.stacks.site.region).toBe(synths.default.stacks.site.region)
+    synths.staging.site.hasResourceProperties('AWS::SNS::Topic', {
+      Tags: Match.arrayWith([{ Key: 'stage', Value: 'staging' }]),
+    })
+  })
+
+  it('share no account-wide name: headers policy, OAC, cache policies, function, identity', () => {
+    const prod = accountWideNames(synths.default)
+    const staging = accountWideNames(synths.staging)
+    expect(prod.length).toBeGreaterThanOrEqual(5)
+    expect(staging.filter((name) => prod.includes(name))).toEqual([])
+    // The names say which copy and which region they belong to.
+    const [, policy] =
+      resourcesOf(synths.staging.site, 'AWS::CloudFront::ResponseHeadersPolicy')[0] ?? []
+    expect(policy.Properties.ResponseHeadersPolicyConfig.Name).toBe(
+      'ElevateDigital-staging-eu-west-2-SecurityHeaders',
+    )
+    const [, oac] =
+      resourcesOf(synths.staging.site, 'AWS::CloudFront::OriginAccessControl')[0] ?? []
+    expect(oac.Properties.OriginAccessControlConfig.Name).toBe(
+      'ElevateDigital-staging-eu-west-2-SiteOac',
+    )
+  })
+
+  it('each has its own table, ops topic and alarms, and its functions know their stage', () => {
+    for (const [synth, stage] of [
+      [synths.default, 'prod'],
+      [synths.staging, 'staging'],
+    ] as const) {
+      synth.site.resourceCountIs('AWS::DynamoDB::GlobalTable', 1)
+      synth.site.resourceCountIs('AWS::SNS::Topic', 1)
+      const alarms = resourcesOf(synth.site, 'AWS::CloudWatch::Alarm')
+      expect(alarms.length).toBeGreaterThan(0)
+      for (const [, alarm] of alarms) {
+        expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/OpsTopic/) }])
+      }
+      for (const prefix of ['ContactApiContactFunction', 'ContactApiNotificationRetryFunction']) {
+        expect(functionNamed(synth.site, prefix).Environment.Variables.STAGE).toBe(stage)
+      }
+    }
+  })
+
+  it('a second stage uses the sender identity the first created, instead of failing on it', () => {
+    synths.default.site.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'hello@elevate-digital.example',
+    })
+    synths.staging.site.resourceCountIs('AWS::SES::EmailIdentity', 0)
+    const granted = sendEmailResources(synths.staging.site, 'ContactApiContactFunction')
+    expect(granted.join()).toContain('identity/hello@elevate-digital.example')
+  })
+})
+
+describe('the API answers only requests that came through CloudFront', () => {
+  it.each(['default', 'staging', 'waf'] as const)(
+    '%s: CloudFront sends a per-stage generated secret header the contact function checks',
+    (name) => {
+      const { site } = synths[name]
+      const secrets = resourcesOf(site, 'AWS::SecretsManager::Secret')
+      expect(secrets).toHaveLength(1)
+      const [secretId, secret] = secrets[0] as [string, Cfn]
+      expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48 })
+      const reference = {
+        'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
+      }
+      const [, distribution] = resourcesOf(site, 'AWS::CloudFront::Distribution')[0] as [
+        string,
+        Cfn,
+      ]
+      const apiOrigins = distribution.Properties.DistributionConfig.Origins.filter(
+        (origin: Cfn) => origin.CustomOriginConfig,
+      )
+      expect(apiOrigins).toHaveLength(1)
+      expect(apiOrigins[0].OriginCustomHeaders).toEqual([
+        { HeaderName: originSecret.header, HeaderValue: reference },
+      ])
+      const contactEnv = functionNamed(site, 'ContactApiContactFunction').Environment.Variables
+      expect(contactEnv[originSecret.env]).toEqual(reference)
+      const retryEnv = functionNamed(site, 'ContactApiNotificationRetryFunction').Environment
+        .Variables
+      expect(retryEnv).not.toHaveProperty(originSecret.env)
+    },
+  )
+})
+
+describe('SES', () => {
+  it('sandbox: verifies the agency inbox too and lets both functions send to it', () => {
+    const { site } = synths.sandboxRecipient
+    site.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'website@elevate-digital.example',
+    })
+    site.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'enquiries@agency-inbox.example',
+    })
+    const identities = Object.fromEntries(
+      resourcesOf(site, 'AWS::SES::EmailIdentity').map(([id, r]) => [
+        r.Properties.EmailIdentity,
+        id,
+      ]),
+    )
+    for (const fn of ['ContactApiContactFunction', 'ContactApiNotificationRetryFunction']) {
+      const granted = sendEmailResources(site, fn).join()
+      expect(granted, fn).toContain(identities['enquiries@agency-inbox.example'])
+      expect(granted, fn).toContain(identities['website@elevate-digital.example'])
+    }
+  })
+
+  it('existing identities: creates none, grants sending on their ARNs (address and domain)', () => {
+    const { site } = synths.existingIdentities
+    site.resourceCountIs('AWS::SES::EmailIdentity', 0)
+    for (const fn of ['ContactApiContactFunction', 'ContactApiNotificationRetryFunction']) {
+      const granted = sendEmailResources(site, fn).join()
+      for (const name of [
+        'website@elevate-digital.example',
+        'elevate-digital.example',
+        'enquiries@agency-inbox.example',
+        'agency-inbox.example',
+      ]) {
+        expect(granted, `${fn} ${name}`).toContain(`:identity/${name}"`)
+      }
+    }
+  })
+
+  it('hosted zone: Easy DKIM, a custom MAIL FROM host with MX and SPF, and the DMARC record', () => {
+    const { site } = synths.hostedZone
+    site.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'elevate-digital.example',
+      MailFromAttributes: { MailFromDomain: 'mail.elevate-digital.example' },
+    })
+    site.hasResourceProperties('AWS::Route53::RecordSet', {
+      Name: 'mail.elevate-digital.example.',
+      Type: 'MX',
+      ResourceRecords: [Match.stringLikeRegexp('^10 feedback-smtp\\.eu-west-2\\.amazonses\\.com')],
+    })
+    site.hasResourceProperties('AWS::Route53::RecordSet', {
+      Name: 'mail.elevate-digital.example.',
+      Type: 'TXT',
+      ResourceRecords: ['"v=spf1 include:amazonses.com ~all"'],
+    })
+    site.hasResourceProperties('AWS::Route53::RecordSet', {
+      Name: '_dmarc.elevate-digital.example.',
+      Type: 'TXT',
+      ResourceRecords: [`"${combinations.hostedZone.dmarc}"`],
+    })
+    expect(Object.keys(site.findOutputs('*')).join()).not.toMatch(/Dkim|Dmarc/)
+  })
+
+  it('domain identity without a zone: outputs every record to create at the DNS host', () => {
+    const { site } = synths.existingCertificate
+    site.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'elevate-digital.example',
+      MailFromAttributes: { MailFromDomain: 'mail.elevate-digital.example' },
+    })
+    site.resourceCountIs('AWS::Route53::RecordSet', 0)
+    const outputs = Object.entries(site.findOutputs('*')).map(
+      ([id, output]) => [id, JSON.stringify(output.Value)] as const,
+    )
+    const value = (idPart: string) => outputs.filter(([id]) => id.includes(idPart))
+    expect(value('DkimRecord')).toHaveLength(3)
+    for (const [, dkim] of value('DkimRecord')) expect(dkim).toContain('CNAME')
+    expect(value('MailFromMxRecord')[0]?.[1]).toContain(
+      'mail.elevate-digital.example MX 10 feedback-smtp.eu-west-2.amazonses.com',
+    )
+    expect(value('MailFromSpfRecord')[0]?.[1]).toContain('v=spf1 include:amazonses.com ~all')
+    expect(value('DmarcRecord')[0]?.[1]).toContain('_dmarc.elevate-digital.example TXT')
+  })
+})
+
+describe('monitoring', () => {
+  it.each(['default', 'staging'] as const)(
+    '%s: alarms on throttles of both functions and failed runs of the retry schedule',
+    (name) => {
+      const { site } = synths[name]
+      const alarms = resourcesOf(site, 'AWS::CloudWatch::Alarm').map(
+        ([, alarm]) => alarm.Properties,
+      )
+      const throttles = alarms.filter((alarm) => alarm.MetricName === 'Throttles')
+      expect(throttles.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual(
+        [
+          expect.stringMatching(/^ContactApiContactFunction/),
+          expect.stringMatching(/^ContactApiNotificationRetryFunction/),
+        ].sort(),
+      )
+      const [failed] = alarms.filter((alarm) => alarm.MetricName === 'FailedInvocations')
+      expect(failed).toMatchObject({
+        Namespace: 'AWS/Events',
+        Dimensions: [{ Name: 'RuleName', Value: { Ref: expect.stringMatching(/RetrySchedule/) } }],
+        Threshold: 1,
+        AlarmActions: [{ Ref: expect.stringMatching(/OpsTopic/) }],
+      })
+      for (const alarm of [...throttles, failed]) {
+        expect(alarm.OKActions).toEqual(alarm.AlarmActions)
+      }
+    },
+  )
+
+  it('has one dashboard per stage: the enquiry funnel of that stage and the site’s health', () => {
+    for (const [name, stage] of [
+      ['default', 'prod'],
+      ['staging', 'staging'],
+    ] as const) {
+      const dashboards = resourcesOf(synths[name].site, 'AWS::CloudWatch::Dashboard')
+      expect(dashboards).toHaveLength(1)
+      // The body is JSON with references spliced in: read it with each reference as a placeholder.
+      const parts = dashboards[0]?.[1].Properties.DashboardBody['Fn::Join'][1] as Cfn[]
+      const body = parts.map((part) => (typeof part === 'string' ? part : 'REF')).join('')
+      const widgets = JSON.parse(body).widgets as Cfn[]
+      const expressions = widgets
+        .flatMap((widget) => widget.properties.metrics ?? [])
+        .flatMap((metric: Cfn[]) => metric.filter((entry) => entry?.expression))
+        .map((entry: Cfn) => entry.expression)
+      for (const metric of [...ENQUIRY_FUNNEL, 'OldestUndeliveredAgeSeconds']) {
+        expect(expressions).toContainEqual(
+          expect.stringContaining(`MetricName="${metric}" stage="${stage}"`),
+        )
+      }
+      expect(body).toContain(ENQUIRY_METRICS_NAMESPACE)
+      expect(body).toContain('AWS/ApiGateway')
+      expect(body).toContain('Throttles')
+    }
+  })
+})
+
+describe('the site bucket', () => {
+  it('keeps the versions a deploy replaced for 30 days, so a deploy can be rolled back', () => {
+    const buckets = resourcesOf(synths.default.site, 'AWS::S3::Bucket').filter(([id]) =>
+      id.startsWith('SiteBucket'),
+    )
+    expect(buckets).toHaveLength(1)
+    const bucket = buckets[0]?.[1].Properties
+    expect(bucket.VersioningConfiguration).toEqual({ Status: 'Enabled' })
+    expect(bucket.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Status: 'Enabled',
+          NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+        }),
+        expect.objectContaining({ Status: 'Enabled', ExpiredObjectDeleteMarker: true }),
+      ]),
+    )
+  })
+})

@@ -1,8 +1,8 @@
 import * as z from 'zod'
-import { type ContactField, contactFields } from './contact-fields.ts'
+import { type ContactField, contactFields, MESSAGE_MIN_LENGTH } from './contact-fields.ts'
 
 /** The spec's business constants for enquiries, stated once for the form, the API and the table. */
-export const MESSAGE_MIN_LENGTH = 10
+export { MESSAGE_MIN_LENGTH }
 export const RETENTION_YEARS = 3
 
 /** Upper bounds no honest enquiry reaches; they keep storage and e-mails sane. */
@@ -84,11 +84,11 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 export const contactApi = {
   /** `POST` JSON; answers 201 `{ id, createdAt, message }` or a 4xx/503 `{ message, errors? }`. */
   path: '/api/contacts',
-  /** `POST` application/x-www-form-urlencoded (the form without JavaScript); answers 303. */
+  /** `POST` application/x-www-form-urlencoded (the form without JavaScript): 303 or an HTML page. */
   formPath: '/api/contacts/form',
   /** Where a successful no-JavaScript post is redirected. */
   formSentPath: '/contact/sent',
-  /** Where an invalid no-JavaScript post is redirected, with `?fields=<comma list>`. */
+  /** A page explaining every field's rule (the no-JavaScript post now answers its own page). */
   formCheckDetailsPath: '/contact/check-details',
   /** A hidden input only bots fill in: a non-empty value is answered as success and dropped. */
   honeypotField: 'website',

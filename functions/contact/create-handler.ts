@@ -8,6 +8,7 @@ import { createEnquiryStore } from '../enquiries/store.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
 import { noMetrics, type PipelineMetrics } from '../metrics.ts'
 import { tableRepeatLookup } from '../spam/repeats.ts'
+import { invalidFormPage, refusedFormPage } from './form-pages.ts'
 import { bodyText, checkRequest, idempotencyKeyOf, parseFormBody, routeOf } from './request.ts'
 import {
   type ContactResult,
@@ -56,7 +57,8 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
     .use({
       // Every refusal, whoever raised it, leaves as JSON with a message a person can read.
       onError: (request: ContactHandlerRequest) => {
-        request.response = problemResponse(request.error, log, request.context?.awsRequestId)
+        const problem = problemResponse(request.error, log, request.context?.awsRequestId)
+        request.response = isFormPost(request.event) ? asFormPage(problem) : problem
       },
     })
     .use({
@@ -102,15 +104,28 @@ function jsonAnswer(outcome: SubmitOutcome): ContactResult {
   }
 }
 
+/** The form without JavaScript: on to the confirmation page, or an HTML page saying what failed. */
 function formAnswer(outcome: SubmitOutcome): ContactResult {
   if (outcome.kind === 'accepted') return seeOther(contactApi.formSentPath)
-  if (outcome.kind === 'invalid') {
-    // Field names are plain identifiers: the commas need no escaping.
-    return seeOther(
-      `${contactApi.formCheckDetailsPath}?fields=${Object.keys(outcome.errors).join(',')}`,
-    )
+  if (outcome.kind === 'invalid') return invalidFormPage(outcome.errors)
+  return asFormPage(jsonAnswer(outcome))
+}
+
+/** Whether a request (however malformed) was the no-JavaScript form's post. */
+function isFormPost(event: APIGatewayProxyEventV2 | undefined): boolean {
+  return typeof event?.rawPath === 'string' && routeOf(event) === 'form'
+}
+
+/** A JSON refusal as the HTML page a browser shows, with the same status, headers and message. */
+function asFormPage(answer: ContactResult): ContactResult {
+  let message: string = responseMessages.internal
+  try {
+    const parsed = JSON.parse(String(answer.body)) as { message?: unknown }
+    if (typeof parsed.message === 'string') message = parsed.message
+  } catch {
+    // Every JSON answer here carries a message; keep the generic one if not.
   }
-  return jsonAnswer(outcome)
+  return refusedFormPage(answer.statusCode, message, answer.headers)
 }
 
 function problemResponse(

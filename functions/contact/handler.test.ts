@@ -24,6 +24,7 @@ import {
   validSubmission,
 } from '../test-support.ts'
 import { createContactHandler } from './create-handler.ts'
+import { refusedFormPage } from './form-pages.ts'
 
 const dynamo = mockClient(DynamoDBDocumentClient)
 const ses = mockClient(SESClient)
@@ -567,13 +568,41 @@ describe('POST /api/contacts/form (no JavaScript)', () => {
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
   })
 
-  it('sends an invalid post on to /contact/check-details naming the fields to fix', async () => {
-    const response = await invoke(
+  const html = async (event: Parameters<typeof handler>[0]) => {
+    const response = await handler(event, testContext)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-store')
+    return response
+  }
+
+  it('answers an invalid post with an HTML page naming each failed field and its message', async () => {
+    const response = await html(
       formEvent({ ...fields, lastName: '', email: 'nope', message: 'hi' }),
     )
-    expect(response.statusCode).toBe(303)
-    expect(response.headers.location).toBe('/contact/check-details?fields=lastName,email,message')
+    expect(response.statusCode).toBe(400)
+    const items = [...(response.body ?? '').matchAll(/<li data-field="(\w+)">(.*?)<\/li>/g)].map(
+      ([, field, item]) => [
+        field,
+        item
+          ?.replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ],
+    )
+    expect(items).toEqual([
+      ['lastName', `Last Name ${contactMessages.lastName}`],
+      ['email', `Email ${contactMessages.email}`],
+      ['message', `Message ${contactMessages.message}`],
+    ])
+    expect(response.body).toContain("Use your browser's Back button")
+    expect(response.body).toContain('href="/contact#contact-form"')
     expect(dynamo.calls()).toHaveLength(0)
+  })
+
+  it('escapes what it repeats, so a page never runs markup from the request', async () => {
+    const page = refusedFormPage(503, '<script>alert(1)</script>')
+    expect(page.body).not.toContain('<script>')
+    expect(page.body).toContain('&lt;script&gt;')
   })
 
   it('reads a body that is not base64-encoded too', async () => {
@@ -596,22 +625,35 @@ describe('POST /api/contacts/form (no JavaScript)', () => {
     expect(ses.calls()).toHaveLength(0)
   })
 
-  it('answers 503 (not a redirect) when storage fails', async () => {
+  it('answers 503 with an HTML page saying what happened and what to do when storage fails', async () => {
     dynamo.on(PutCommand).rejects(new Error('down'))
-    const response = await invoke(formEvent(fields))
+    const response = await html(formEvent(fields))
     expect(response.statusCode).toBe(503)
-    expect(response.json.message).toMatch(/could not save/)
+    expect(response.headers['retry-after']).toBe('60')
+    expect(response.body).toContain('<h1>Your message has not been sent</h1>')
+    expect(response.body).toMatch(/could not save your message/)
+    expect(response.body).toContain('Nothing has been stored')
+    expect(response.body).toContain("Use your browser's Back button")
   })
 
-  it('answers 415 to JSON sent to the form route', async () => {
-    const response = await invoke({ ...jsonEvent(validSubmission), rawPath: '/api/contacts/form' })
+  it('answers 415 to JSON sent to the form route, as a page', async () => {
+    const response = await html({ ...jsonEvent(validSubmission), rawPath: '/api/contacts/form' })
     expect(response.statusCode).toBe(415)
-    expect(response.json.message).toBe('Please send the form as application/x-www-form-urlencoded.')
+    expect(response.body).toContain('Please send the form as application/x-www-form-urlencoded.')
   })
 
-  it('answers 413 to an oversized post', async () => {
-    const response = await invoke(formEvent({ ...fields, message: 'x'.repeat(17 * 1024) }))
+  it('answers 413 to an oversized post, as a page', async () => {
+    const response = await html(formEvent({ ...fields, message: 'x'.repeat(17 * 1024) }))
     expect(response.statusCode).toBe(413)
+    expect(response.body).toContain('too large')
+  })
+
+  it('answers an unexpected failure with a page that does not claim nothing was stored', async () => {
+    const broken = { ...formEvent(fields), requestContext: undefined } as never
+    const response = await html(broken)
+    expect(response.statusCode).toBe(500)
+    expect(response.body).toMatch(/something went wrong/)
+    expect(response.body).not.toContain('Nothing has been stored')
   })
 })
 

@@ -1,5 +1,7 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { refusedFormPage } from '../../functions/contact/form-pages.ts'
+import { responseMessages } from '../../functions/contact/responses.ts'
 import { contactMessages } from '../../shared/contact.ts'
 import { expectNoAxeViolations, launchChromium, viewports } from './chromium.ts'
 import {
@@ -50,6 +52,19 @@ async function emailCount(marker: string): Promise<number> {
 const uniqueMessage = (label: string) =>
   `Please call me about ${label} (${Date.now()}-${Math.random().toString(36).slice(2)}).`
 
+/**
+ * Axe runs as a script, which a page with JavaScript off cannot: check the same document, as
+ * the browser received it, in a page that allows scripts.
+ */
+async function expectNoAxeViolationsWithoutJs(browser: Browser, page: Page) {
+  const html = await page.content()
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined })
+  const copy = await context.newPage()
+  await copy.setContent(html, { waitUntil: 'load' })
+  await expectNoAxeViolations(copy)
+  await context.close()
+}
+
 let browser: Browser
 beforeAll(async () => {
   browser = await launchChromium()
@@ -93,6 +108,7 @@ describe('contact form without JavaScript', () => {
       'Message sent successfully!',
     )
     await expect(page.getByText("We'll get back to you within 24 hours.").count()).resolves.toBe(1)
+    await expectNoAxeViolationsWithoutJs(browser, page)
     const email = await emailWith(message)
     expect(email.subject).toContain('Ada Lovelace')
     await close()
@@ -110,22 +126,59 @@ describe('contact form without JavaScript', () => {
     await close()
   })
 
-  it('sends input only the server can judge to /contact/check-details, naming the fields', async () => {
-    const { page, close } = await openContact(browser, { javaScriptEnabled: false })
-    const message = uniqueMessage('an invalid post')
-    // Blank-looking values pass `required` but not the schema, which trims.
-    await fillEnquiry(page, { ...enquiry, firstName: '   ', position: '  ', message })
-    await Promise.all([page.waitForURL('**/contact/check-details**'), submitButton(page).click()])
-    const address = new URL(page.url())
-    expect(address.searchParams.get('fields')?.split(',').sort()).toEqual(['firstName', 'position'])
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Please check your details',
-    )
-    // Without JavaScript every rule is listed, with the spec's messages.
-    for (const text of Object.values(contactMessages)) {
-      await expect(page.getByText(text, { exact: false }).count()).resolves.toBe(1)
+  it('answers input only the server can judge with a page naming each failed field and its message', async () => {
+    for (const viewport of Object.values(viewports)) {
+      const { page, close } = await openContact(browser, { javaScriptEnabled: false, viewport })
+      const message = uniqueMessage('an invalid post')
+      // Blank-looking values pass `required` but not the schema, which trims.
+      await fillEnquiry(page, { ...enquiry, firstName: '   ', position: '  ', message })
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/contacts/form'),
+        submitButton(page).click(),
+      ])
+      expect(response.status()).toBe(400)
+      expect(response.headers()['content-type']).toBe('text/html; charset=utf-8')
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        'Please check your details',
+      )
+      const failed = page.locator('li[data-field]')
+      await expect(
+        failed.evaluateAll((items) => items.map((item) => item.getAttribute('data-field'))),
+      ).resolves.toEqual(['firstName', 'position'])
+      await expect(failed.nth(0).textContent()).resolves.toContain(contactMessages.firstName)
+      await expect(failed.nth(1).textContent()).resolves.toContain(contactMessages.position)
+      await expect(page.getByText(contactMessages.email).count()).resolves.toBe(0)
+      await expect(page.locator('main').textContent()).resolves.toContain(
+        "Use your browser's Back button to return to the form: what you typed is still there.",
+      )
+      await expectNoAxeViolationsWithoutJs(browser, page)
+      // Back returns to the form (whether it keeps the values is the browser's choice).
+      await page.goBack()
+      expect(new URL(page.url()).pathname).toBe('/contact')
+      expect(await emailCount(message)).toBe(0)
+      await close()
     }
-    expect(await emailCount(message)).toBe(0)
+  })
+
+  it('answers a storage failure with a page that says what happened and what to do, not JSON', async () => {
+    const { page, close } = await openContact(browser, { javaScriptEnabled: false })
+    // Storage down: the real handler's page for a 503 (functions/contact/handler.test.ts shows
+    // the handler gives it when DynamoDB fails).
+    const down = refusedFormPage(503, responseMessages.unavailable, { 'retry-after': '60' })
+    await page.route('**/api/contacts/form', (route) =>
+      route.fulfill({ status: down.statusCode, headers: down.headers, body: down.body }),
+    )
+    await fillEnquiry(page)
+    await submitButton(page).click()
+    await page.getByRole('heading', { level: 1, name: 'Your message has not been sent' }).waitFor()
+    const text = await page.locator('main').textContent()
+    expect(text).toContain(responseMessages.unavailable)
+    expect(text).toContain('Nothing has been stored')
+    expect(text).not.toContain('{')
+    await expect(
+      page.getByRole('link', { name: 'Back to the contact form' }).getAttribute('href'),
+    ).resolves.toBe('/contact#contact-form')
+    await expectNoAxeViolationsWithoutJs(browser, page)
     await close()
   })
 })

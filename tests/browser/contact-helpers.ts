@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
 import { url, viewports } from './chromium.ts'
 
@@ -10,6 +12,8 @@ export type EnquiryField = keyof typeof enquiry
 
 export const field = (page: Page, name: EnquiryField) => page.locator(`[name="${name}"]`)
 export const submitButton = (page: Page) => page.locator('#contact-form button[type="submit"]')
+/** The message beside the button after a send. */
+export const statusMessage = (page: Page) => page.locator('#contact-form-status')
 export const openToast = (page: Page) =>
   page.locator('[data-scope="toast"][data-part="root"][data-state="open"]')
 
@@ -89,4 +93,52 @@ export async function fieldValues(page: Page): Promise<Record<EnquiryField, stri
 
 export async function expectDisabled(page: Page, disabled: boolean) {
   await expect.poll(() => submitButton(page).isDisabled()).toBe(disabled)
+}
+
+interface ManifestEntry {
+  readonly file: string
+  readonly imports?: readonly string[]
+  readonly dynamicImports?: readonly string[]
+}
+
+/**
+ * The files only the island needs: everything its dynamic imports pull in, minus what the
+ * page's own client script already loads (the small modules both share).
+ */
+export function islandFiles(): string[] {
+  const manifestPath = join(inject('distDir'), '..', 'assets.json')
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>
+  const closure = (key: string, follow: 'imports' | 'all', files = new Set<string>()) => {
+    const entry = manifest[key]
+    if (!entry || files.has(entry.file)) return files
+    files.add(entry.file)
+    const next = [
+      ...(entry.imports ?? []),
+      ...(follow === 'all' ? (entry.dynamicImports ?? []) : []),
+    ]
+    for (const imported of next) closure(imported, follow, files)
+    return files
+  }
+  // What the page loads up front: its client entry and that entry's static imports.
+  const initial = closure('pages/contact/+client.ts', 'imports')
+  return [...closure('components/contact-form/hydrate.tsx', 'all')].filter(
+    (file) => !initial.has(file),
+  )
+}
+
+/** Holds the island's scripts back until the returned function is called. */
+export async function holdIsland(page: Page, files: readonly string[] = islandFiles()) {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const matches = (address: URL) => files.some((file) => address.pathname.endsWith(file))
+  await page.route(matches, async (route) => {
+    await held
+    await route.continue().catch(() => undefined)
+  })
+  return async () => {
+    release()
+    await page.unroute(matches)
+  }
 }

@@ -9,7 +9,9 @@ import {
   expectDisabled,
   field,
   fieldValues,
+  fillEnquiry,
   hydrateForm,
+  islandFiles,
   openContact,
 } from './contact-helpers.ts'
 
@@ -19,37 +21,6 @@ import {
  * scrolls it near, points at it or focuses it; being in view at load is not enough), then
  * hydrates the prerendered form in place.
  */
-
-interface ManifestEntry {
-  readonly file: string
-  readonly imports?: readonly string[]
-  readonly dynamicImports?: readonly string[]
-}
-
-/**
- * The files only the island needs: everything its dynamic imports pull in, minus what the
- * page's own client script already loads (the small modules both share).
- */
-function islandFiles(): string[] {
-  const manifestPath = join(inject('distDir'), '..', 'assets.json')
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>
-  const closure = (key: string, follow: 'imports' | 'all', files = new Set<string>()) => {
-    const entry = manifest[key]
-    if (!entry || files.has(entry.file)) return files
-    files.add(entry.file)
-    const next = [
-      ...(entry.imports ?? []),
-      ...(follow === 'all' ? (entry.dynamicImports ?? []) : []),
-    ]
-    for (const imported of next) closure(imported, follow, files)
-    return files
-  }
-  // What the page loads up front: its client entry and that entry's static imports.
-  const initial = closure('pages/contact/+client.ts', 'imports')
-  return [...closure('components/contact-form/hydrate.tsx', 'all')].filter(
-    (file) => !initial.has(file),
-  )
-}
 
 const scriptPaths = (requests: { url(): string; resourceType(): string }[]) =>
   requests
@@ -197,6 +168,9 @@ describe('contact form island', () => {
     await expect(form.getAttribute('method')).resolves.toBe('post')
     await expect(form.getAttribute('action')).resolves.toBe('/api/contacts/form')
     await expect(form.getAttribute('novalidate')).resolves.toBe(null)
+    // The first script still keeps the button in step with the fields.
+    await expectDisabled(page, true)
+    await fillEnquiry(page)
     await expectDisabled(page, false)
     await close()
   })

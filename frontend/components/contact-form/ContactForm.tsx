@@ -5,15 +5,17 @@ import {
   Field,
   Heading,
   Input,
+  Link,
   SimpleGrid,
   Text,
   Textarea,
 } from '@chakra-ui/react'
 import {
-  type ChangeEvent,
   type FocusEvent,
   type FormEvent,
+  useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react'
@@ -25,90 +27,140 @@ import {
   MESSAGE_MIN_LENGTH,
   maxLengths,
 } from '../../../shared/contact.ts'
+import { telHref } from '../../../shared/site.ts'
 import { notify, Toaster } from '../toast/Toaster.tsx'
 import { contactFormCopy as copy } from './content.ts'
 import {
-  type ContactValues,
-  emptyValues,
   errorId,
-  failureDescription,
   fieldId,
   firstInvalidField,
-  isComplete,
-  isSubmitDisabled,
   newIdempotencyKey,
-  readValues,
   type SubmissionKey,
   serverFieldErrors,
   submissionKey,
   validate,
   validateField,
+  visitorMessage,
   withFieldError,
 } from './form-state.ts'
+import {
+  applyReadiness,
+  BUSY_ATTRIBUTE,
+  HINT_ATTRIBUTE,
+  keepReadinessLive,
+  readinessIds,
+  readValues,
+} from './live-state.ts'
 import { sendEnquiry } from './send.ts'
 
 const headingId = 'contact-form-heading'
-const hintId = 'contact-form-hint'
+const statusId = 'contact-form-status'
+
+/** The agency's own e-mail and phone: the way round when a send fails. */
+export interface AgencyContact {
+  readonly email: string
+  readonly phone: string
+}
+
+type Status =
+  | { readonly kind: 'success' }
+  | { readonly kind: 'failure'; readonly message: string; readonly detail: string }
 
 /**
  * The enquiry form. Prerendered, it is a plain HTML form that posts to the API's form endpoint
- * and relies on the browser's own constraint checks, so it works before (or without) JavaScript.
- * Once hydrated (see hydrate.tsx) it takes over: the spec's disabled rules, messages under each
- * field, a JSON send with toasts. The first client render equals the prerendered HTML, so
- * hydration changes nothing visible; `ready` flips only in an effect afterwards.
+ * and relies on the browser's own constraint checks, so it works without JavaScript. With
+ * JavaScript, the page's first script (live-state.ts) keeps the Send button and its hint in step
+ * with the fields from the first paint; once hydrated (see hydrate.tsx) this component adds the
+ * messages under each field, the JSON send, the status beside the button and the toasts.
+ *
+ * The button's `disabled` and the hint are owned by live-state.ts, before and after hydration:
+ * React renders them the same every time (so it never writes a stale value over them) and asks
+ * live-state to apply the form's state after each render. The first client render equals the
+ * prerendered HTML, so hydration changes nothing visible; `ready` flips only in an effect.
  */
-export function ContactForm() {
+export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
   const formRef = useRef<HTMLFormElement>(null)
   const keyRef = useRef<SubmissionKey | undefined>(undefined)
+  /** Fields the visitor has typed in: only these get a message when left. */
+  const touchedRef = useRef(new Set<ContactField>())
+  const errorsRef = useRef<FieldErrors>({})
   const [ready, setReady] = useState(false)
-  const [values, setValues] = useState<ContactValues>(emptyValues)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [errors, setErrorsState] = useState<FieldErrors>({})
   const [sending, setSending] = useState(false)
+  const [status, setStatus] = useState<Status | undefined>(undefined)
 
-  useEffect(() => {
-    // Keep whatever the visitor typed before the script arrived.
-    if (formRef.current) setValues(readValues(formRef.current))
-    setReady(true)
+  // Native listeners read the errors through the ref, so it follows every change.
+  const setErrors = useCallback((update: (current: FieldErrors) => FieldErrors) => {
+    setErrorsState((current) => {
+      const next = update(current)
+      errorsRef.current = next
+      return next
+    })
   }, [])
 
-  const showHint = !ready || !isComplete(values)
+  useEffect(() => {
+    const form = formRef.current
+    if (!form) return
+    const stopReadiness = keepReadinessLive(form)
+    // Native listeners, not React's onChange: React skips an input whose value equals the last
+    // one it saw, which after a reset is exactly what a refill with the same values looks like.
+    const onValue = (event: Event) => {
+      const target = event.target as HTMLInputElement | null
+      const field = contactFields.find((name) => name === target?.name)
+      if (!field) return
+      setStatus(undefined)
+      if (event.type === 'input') touchedRef.current.add(field)
+      // A field already showing a message is re-checked as it is corrected.
+      if (errorsRef.current[field] !== undefined) {
+        const message = validateField(readValues(form), field)
+        setErrors((current) => withFieldError(current, field, message))
+      }
+    }
+    form.addEventListener('input', onValue)
+    form.addEventListener('change', onValue)
+    setReady(true)
+    return () => {
+      stopReadiness()
+      form.removeEventListener('input', onValue)
+      form.removeEventListener('change', onValue)
+    }
+  }, [setErrors])
+
+  // After every render (a send starting or ending, above all), put the button back in step.
+  useLayoutEffect(() => {
+    if (formRef.current) applyReadiness(formRef.current)
+  })
 
   const focusField = (field: ContactField) => {
     formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus()
   }
 
   const showErrors = (found: FieldErrors) => {
-    setErrors(found)
+    setErrors(() => found)
     const first = firstInvalidField(found)
     if (first) focusField(first)
   }
 
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const field = event.target.name as ContactField
-    const next = { ...values, [field]: event.target.value }
-    setValues(next)
-    // A field already showing a message is re-checked as it is corrected.
-    if (errors[field])
-      setErrors((current) => withFieldError(current, field, validateField(next, field)))
-  }
-
   const onBlur = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const field = event.target.name as ContactField
-    const next = { ...values, [field]: event.target.value }
-    setErrors((current) => withFieldError(current, field, validateField(next, field)))
+    const form = formRef.current
+    // Tabbing past a field the visitor has not typed in says nothing yet; submit will.
+    if (!form || !touchedRef.current.has(field)) return
+    const message = validateField(readValues(form), field)
+    setErrors((current) => withFieldError(current, field, message))
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = event.currentTarget
     if (sending) return
-    const current = readValues(form)
-    const result = validate(current)
+    setStatus(undefined)
+    const result = validate(readValues(form))
     if (!result.ok) {
       showErrors(result.errors)
       return
     }
-    setErrors({})
+    setErrors(() => ({}))
     const key = submissionKey(keyRef.current, result.data, newIdempotencyKey)
     keyRef.current = key
     setSending(true)
@@ -119,13 +171,17 @@ export function ContactForm() {
         honeypot: typeof honeypot === 'string' ? honeypot : '',
       })
       form.reset()
-      setValues(emptyValues)
+      touchedRef.current.clear()
       keyRef.current = undefined
+      setStatus({ kind: 'success' })
       notify({ type: 'success', ...copy.success })
     } catch (error) {
       const fromServer = serverFieldErrors(error)
       if (firstInvalidField(fromServer)) showErrors(fromServer)
-      notify({ type: 'error', title: copy.failure.title, description: failureDescription(error) })
+      const message = visitorMessage(error)
+      const detail = error instanceof Error ? error.message : String(error)
+      setStatus({ kind: 'failure', message, detail })
+      notify({ type: 'error', title: copy.failure.title, description: message })
     } finally {
       setSending(false)
     }
@@ -145,6 +201,9 @@ export function ContactForm() {
         onSubmit={onSubmit}
         aria-labelledby={headingId}
         data-hydrated={ready ? '' : undefined}
+        // Attributes other scripts may touch before hydration (a browser extension, autofill).
+        suppressHydrationWarning
+        {...{ [BUSY_ATTRIBUTE]: sending ? 'true' : undefined }}
         position="relative"
       >
         <Text color="gray.700" mb="6">
@@ -153,13 +212,7 @@ export function ContactForm() {
         <Honeypot />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           {contactFields.map((field) => (
-            <ContactInput
-              key={field}
-              field={field}
-              error={errors[field]}
-              onChange={onChange}
-              onBlur={onBlur}
-            />
+            <ContactInput key={field} field={field} error={errors[field]} onBlur={onBlur} />
           ))}
         </SimpleGrid>
         <Box mt="6">
@@ -170,21 +223,34 @@ export function ContactForm() {
             width={{ base: 'full', sm: 'auto' }}
             loading={sending}
             loadingText={copy.sending}
-            disabled={ready && isSubmitDisabled(values, sending)}
-            aria-describedby={showHint ? hintId : undefined}
+            // Owned by live-state.ts from here on; this is only the prerendered starting point.
+            aria-describedby={readinessIds.hint}
+            suppressHydrationWarning
           >
             {copy.submit}
           </Button>
           {/* Hidden rather than removed, so the page never shifts when it comes and goes. */}
           <Text
-            id={hintId}
+            id={readinessIds.hint}
             mt="3"
             fontSize="sm"
             color="gray.700"
-            visibility={showHint ? 'visible' : 'hidden'}
+            css={{ '&[data-readiness=ready]': { visibility: 'hidden' } }}
+            // live-state.ts sets data-readiness from the first paint.
+            suppressHydrationWarning
           >
-            {copy.incompleteHint}
+            {(['incomplete', 'short-message'] as const).map((state) => (
+              <span
+                key={state}
+                {...{ [HINT_ATTRIBUTE]: state }}
+                hidden={state !== 'incomplete'}
+                suppressHydrationWarning
+              >
+                {copy.hints[state]}
+              </span>
+            ))}
           </Text>
+          <FormStatus status={status} agency={agency} />
         </Box>
         {ready && <Toaster />}
       </chakra.form>
@@ -192,14 +258,61 @@ export function ContactForm() {
   )
 }
 
+/**
+ * What happened to the last send, beside the button, until the visitor changes something. Not a
+ * live region: the toast announces the same news (assertively for a failure), once.
+ */
+function FormStatus({
+  status,
+  agency,
+}: {
+  readonly status: Status | undefined
+  readonly agency: AgencyContact
+}) {
+  if (!status) return <Box id={statusId} />
+  if (status.kind === 'success') {
+    return (
+      <Box id={statusId} data-status="success" mt="4" p="4" rounded="md" bg="green.50">
+        <Text color="green.800" fontWeight="semibold">
+          {copy.status.success}
+        </Text>
+      </Box>
+    )
+  }
+  return (
+    <Box
+      id={statusId}
+      data-status="failure"
+      // The request helper's technical message, for whoever looks into a reported problem.
+      data-error={status.detail.slice(0, 500)}
+      mt="4"
+      p="4"
+      rounded="md"
+      bg="red.50"
+      color="red.800"
+    >
+      <Text fontWeight="semibold">{status.message}</Text>
+      <Text mt="1">
+        {copy.status.kept} {copy.status.other}{' '}
+        <Link href={`mailto:${agency.email}`} color="red.800" textDecoration="underline">
+          {agency.email}
+        </Link>{' '}
+        ·{' '}
+        <Link href={telHref(agency.phone)} color="red.800" textDecoration="underline">
+          {agency.phone}
+        </Link>
+      </Text>
+    </Box>
+  )
+}
+
 interface ContactInputProps {
   readonly field: ContactField
   readonly error: string | undefined
-  readonly onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void
   readonly onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void
 }
 
-function ContactInput({ field, error, onChange, onBlur }: ContactInputProps) {
+function ContactInput({ field, error, onBlur }: ContactInputProps) {
   const { label, placeholder, type, autoComplete } = copy.fields[field]
   const isMessage = field === 'message'
   const common = {
@@ -209,9 +322,11 @@ function ContactInput({ field, error, onChange, onBlur }: ContactInputProps) {
     maxLength: maxLengths[field],
     // Ark ties the message with aria-errormessage; aria-describedby is what screen readers read.
     'aria-describedby': error ? errorId(field) : undefined,
-    onChange,
     onBlur,
     bg: 'white',
+    // Chrome can show autofilled values without any input event; an animation on its autofill
+    // state is the one sign of it (live-state.ts listens for animationstart).
+    css: { '&:-webkit-autofill': { animationName: 'fade-in', animationDuration: '1ms' } },
   }
   return (
     <Field.Root

@@ -5,7 +5,6 @@ import { HttpError } from '../../api/request.ts'
 import {
   type ContactValues,
   emptyValues,
-  failureDescription,
   firstInvalidField,
   isComplete,
   isSubmitDisabled,
@@ -14,8 +13,10 @@ import {
   submissionKey,
   validate,
   validateField,
+  visitorMessage,
   withFieldError,
 } from './form-state.ts'
+import { readiness } from './live-state.ts'
 
 const filled: ContactValues = sampleEnquiry
 
@@ -109,16 +110,44 @@ describe('the idempotency key', () => {
   })
 })
 
-describe('after a failed send', () => {
-  it("describes the failure with the error's message", () => {
-    expect(failureDescription(new HttpError(503, 'Service Unavailable', 'Down'))).toBe('503: Down')
-    expect(failureDescription(new TypeError('Failed to fetch'))).toBe('Failed to fetch')
+describe('the hint beside the button', () => {
+  it('asks for every field while any is empty, even with a long message', () => {
+    expect(readiness(emptyValues)).toBe('incomplete')
+    expect(readiness({ ...filled, phone: '  ' })).toBe('incomplete')
   })
 
-  it("falls back to 'Please try again later.' when there is none", () => {
-    expect(failureDescription(new Error(''))).toBe('Please try again later.')
-    expect(failureDescription('boom')).toBe('Please try again later.')
-    expect(failureDescription(undefined)).toBe('Please try again later.')
+  it('asks for a longer message once every field is filled but the message is short', () => {
+    expect(readiness({ ...filled, message: '123456789' })).toBe('short-message')
+    expect(readiness({ ...filled, message: ' 12345678 ' })).toBe('short-message')
+  })
+
+  it('is gone once the form can be sent', () => {
+    expect(readiness({ ...filled, message: '1234567890' })).toBe('ready')
+  })
+})
+
+describe('after a failed send', () => {
+  it("tells the visitor the API's own message when its answer has one", () => {
+    const body = JSON.stringify({ message: 'Sorry, we could not save your message just now.' })
+    expect(visitorMessage(new HttpError(503, 'Service Unavailable', body))).toBe(
+      'Sorry, we could not save your message just now.',
+    )
+  })
+
+  it("says 'Please try again later.' for an answer without one, never the raw status or body", () => {
+    for (const body of ['', 'Internal Server Error', '<html>502</html>', '{"message":""}', '[]']) {
+      expect(visitorMessage(new HttpError(500, 'Internal Server Error', body))).toBe(
+        'Please try again later.',
+      )
+    }
+    expect(visitorMessage(new Error('boom'))).toBe('Please try again later.')
+    expect(visitorMessage(undefined)).toBe('Please try again later.')
+  })
+
+  it('says in plain words when the request never reached the server', () => {
+    const message = visitorMessage(new TypeError('Failed to fetch'))
+    expect(message).toMatch(/couldn't reach our server/)
+    expect(message).not.toContain('fetch')
   })
 
   it("shows a 400's field messages under the fields", () => {

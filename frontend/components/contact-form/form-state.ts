@@ -5,17 +5,17 @@ import {
   contactSchema,
   type FieldErrors,
   fieldErrors,
-  MESSAGE_MIN_LENGTH,
 } from '../../../shared/contact.ts'
 import { HttpError } from '../../api/request.ts'
 import { contactFormCopy } from './content.ts'
+import { type ContactValues, readiness } from './live-state.ts'
 
 /**
  * The contact form's rules as plain functions (spec §4 Contact form, §5, §8), so they are tested
  * without a browser and the component only wires them to events.
  */
 
-export type ContactValues = Record<ContactField, string>
+export type { ContactValues }
 
 export const emptyValues: ContactValues = Object.fromEntries(
   contactFields.map((field) => [field, '']),
@@ -27,10 +27,7 @@ export const errorId = (field: ContactField) => `contact-${field}-error`
 
 /** Every field filled in and the message long enough: only then may the form be sent. */
 export function isComplete(values: ContactValues): boolean {
-  return (
-    contactFields.every((field) => values[field].trim() !== '') &&
-    values.message.trim().length >= MESSAGE_MIN_LENGTH
-  )
+  return readiness(values) === 'ready'
 }
 
 /** The submit button is disabled while the form is incomplete or a send is in progress. */
@@ -74,14 +71,6 @@ export function firstInvalidField(errors: FieldErrors): ContactField | undefined
   return contactFields.find((field) => errors[field] !== undefined)
 }
 
-/** The form's current values, read from the DOM (so text typed before hydration counts too). */
-export function readValues(form: HTMLFormElement): ContactValues {
-  const data = new FormData(form)
-  return Object.fromEntries(
-    contactFields.map((field) => [field, String(data.get(field) ?? '')]),
-  ) as ContactValues
-}
-
 export interface SubmissionKey {
   readonly fingerprint: string
   readonly key: string
@@ -100,10 +89,26 @@ export function submissionKey(
   return previous?.fingerprint === fingerprint ? previous : { fingerprint, key: newKey() }
 }
 
-/** The failure toast's description: the error's message, or the spec's fallback when there is none. */
-export function failureDescription(error: unknown): string {
-  const message = error instanceof Error ? error.message.trim() : ''
-  return message || contactFormCopy.failure.fallbackDescription
+/**
+ * What a failed send tells the visitor, in words a person reads: the API's own `message` when its
+ * answer carries one (the API writes them for visitors), a plain sentence when the request never
+ * reached it, and the spec's 'Please try again later.' otherwise. The request helper's
+ * `<status>: <body>` stays the error's `message`, for developers, not for the form.
+ */
+export function visitorMessage(error: unknown): string {
+  if (error instanceof HttpError) {
+    try {
+      const parsed: unknown = JSON.parse(error.body)
+      const message = (parsed as { message?: unknown } | null)?.message
+      if (typeof message === 'string' && message.trim()) return message.trim()
+    } catch {
+      // Not JSON (an HTML error page from a proxy, an empty body): fall through.
+    }
+    return contactFormCopy.failure.fallbackDescription
+  }
+  // fetch rejects with a TypeError when the request could not be made or was cut off.
+  if (error instanceof TypeError) return contactFormCopy.failure.network
+  return contactFormCopy.failure.fallbackDescription
 }
 
 /**

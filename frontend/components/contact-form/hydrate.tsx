@@ -3,6 +3,7 @@ import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { z } from 'zod'
 import { system } from '../../theme.ts'
+import { agencyFrom } from './island.ts'
 
 /**
  * Hydrates the prerendered contact form in place. Loaded on demand (see pages/contact/+client.ts):
@@ -25,7 +26,7 @@ export async function hydrateContactForm(container: HTMLElement): Promise<void> 
     hydrateRoot(
       container,
       <ChakraProvider value={system}>
-        <ContactForm />
+        <ContactForm agency={agencyFrom(container)} />
       </ChakraProvider>,
       {
         onRecoverableError(error) {

@@ -59,3 +59,18 @@ export function whenNeeded(
   }
   return cancel
 }
+
+/**
+ * The agency's e-mail and phone travel to the island in attributes on its element: the form
+ * shows them when a send fails, and the client cannot read the build's configuration.
+ */
+export function agencyAttributes(agency: { readonly email: string; readonly phone: string }) {
+  return { 'data-agency-email': agency.email, 'data-agency-phone': agency.phone }
+}
+
+export function agencyFrom(element: HTMLElement): { email: string; phone: string } {
+  return {
+    email: element.getAttribute('data-agency-email') ?? '',
+    phone: element.getAttribute('data-agency-phone') ?? '',
+  }
+}

@@ -60,6 +60,9 @@ function SwipeableToast({ toast }: { toast: ToastOptions }) {
   return (
     <Toast.Root
       ref={ref}
+      // A failure interrupts (alert, assertive); a success waits its turn (status, polite).
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      aria-live={toast.type === 'error' ? 'assertive' : 'polite'}
       width={{ md: 'sm' }}
       touchAction="pan-y"
       cursor="grab"

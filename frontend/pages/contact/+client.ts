@@ -1,16 +1,22 @@
 import { ISLAND_ATTRIBUTE, whenNeeded } from '../../components/contact-form/island.ts'
+import { keepReadinessLive } from '../../components/contact-form/live-state.ts'
 import { initShell } from '../../shell/shell.ts'
 
 // A page's +client replaces the site's, so the shell is started here too.
 initShell()
 
-// React and Chakra arrive only when the form is about to be used; until then (and without
-// JavaScript) the prerendered form posts natively.
+// React and Chakra arrive only when the form is about to be used; until then the Send button
+// and its hint follow the fields here, and a submit before the island arrives posts natively
+// (as without JavaScript).
 const island = document.querySelector<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)
-if (island) {
+const form = island?.querySelector('form')
+if (island && form) {
+  keepReadinessLive(form)
   whenNeeded(island, () => {
     import('../../components/contact-form/hydrate.tsx')
       .then(({ hydrateContactForm }) => hydrateContactForm(island))
-      .catch((error: unknown) => console.error('The contact form could not load:', error))
+      .catch((error: unknown) => {
+        console.error('The contact form could not load:', error)
+      })
   })
 }

@@ -1,0 +1,143 @@
+import {
+  type ContactField,
+  contactFieldLabels,
+  contactFields,
+} from '../../shared/contact-fields.ts'
+import type { ContactResult } from './responses.ts'
+
+/**
+ * What the form without JavaScript gets back when its post is not accepted: an HTML page a
+ * person reads, never JSON (docs/decisions/0009-no-javascript-form-answers.md). The page names
+ * each field that failed with its message and sends the visitor back to the form, whose values
+ * the browser's Back button keeps. Plain HTML with its styles inline: it must work with
+ * JavaScript off, and the Lambda has no access to the site's prerendered assets.
+ */
+
+const formAnchor = '/contact#contact-form'
+
+export const formPageCopy = {
+  invalid: {
+    heading: 'Please check your details',
+    intro:
+      "We couldn't send your message because some details were missing or not in the right form. Nothing has been sent or stored yet.",
+    listHeading: 'What to fix',
+  },
+  refused: {
+    heading: 'Your message has not been sent',
+    /** Not said after an error of ours (500): the enquiry may have been stored before it. */
+    nothingStored: 'Nothing has been stored, so please send it again.',
+  },
+  back: "Use your browser's Back button to return to the form: what you typed is still there.",
+  otherWays: 'If it still will not send, e-mail or call us: our details are on the contact page.',
+  backLink: 'Back to the contact form',
+  contactLink: 'Our e-mail and phone',
+} as const
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? '',
+  )
+
+// The site's look in a few rules: its system fonts, brand blue (#1f47cc, #1a3aa3), greys and reds.
+const styles = `
+*{box-sizing:border-box}
+body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;color:#18181b;background:#fff;line-height:1.6}
+header{border-bottom:1px solid #e4e4e7;padding:1rem 1.5rem}
+header a{color:#1a3aa3;font-weight:700;text-decoration:none}
+main{max-width:44rem;margin:0 auto;padding:3rem 1.5rem 4rem}
+h1{font-size:2rem;line-height:1.2;margin:0 0 1rem}
+h2{font-size:1.25rem;margin:2rem 0 .75rem}
+p{margin:0 0 1rem;color:#3f3f46}
+ul{list-style:none;padding:0;margin:0 0 1.5rem}
+li{border:1px solid #fecaca;border-left:4px solid #dc2626;background:#fef2f2;border-radius:.375rem;padding:.75rem 1rem;margin-bottom:.75rem}
+li strong{display:block}
+li span{color:#991b1b}
+.actions{display:flex;flex-wrap:wrap;gap:1rem;margin-top:1.5rem}
+.button{display:inline-block;padding:.75rem 1.25rem;border-radius:.375rem;font-weight:600;text-decoration:none}
+.solid{background:#1f47cc;color:#fff}
+.outline{border:1px solid #1f47cc;color:#1a3aa3}
+a:focus-visible{outline:3px solid #2f5bea;outline-offset:2px}
+`
+
+function page(statusCode: number, title: string, body: string, headers: Record<string, string>) {
+  const html = `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${styles}</style>
+</head>
+<body>
+<header><a href="/">Home</a></header>
+<main>
+${body}
+<div class="actions">
+<a class="button solid" href="${formAnchor}">${formPageCopy.backLink}</a>
+<a class="button outline" href="/contact">${formPageCopy.contactLink}</a>
+</div>
+</main>
+</body>
+</html>
+`
+  return {
+    statusCode,
+    headers: {
+      ...headers,
+      'content-type': 'text/html; charset=utf-8',
+      // One visitor's answer: never cached, by CloudFront or anyone else.
+      'cache-control': 'no-store',
+    },
+    body: html,
+  } satisfies ContactResult
+}
+
+/** 400: each field that failed, in the form's order, with its message. */
+export function invalidFormPage(errors: Partial<Record<ContactField, string>>): ContactResult {
+  const copy = formPageCopy.invalid
+  const items = contactFields
+    .filter((field) => errors[field] !== undefined)
+    .map(
+      (field) =>
+        `<li data-field="${field}"><strong>${escapeHtml(contactFieldLabels[field])}</strong><span>${escapeHtml(errors[field] ?? '')}</span></li>`,
+    )
+    .join('\n')
+  return page(
+    400,
+    copy.heading,
+    `<h1>${copy.heading}</h1>
+<p>${copy.intro}</p>
+<h2>${copy.listHeading}</h2>
+<ul>
+${items}
+</ul>
+<p>${formPageCopy.back}</p>`,
+    {},
+  )
+}
+
+/**
+ * Any other refusal (storage down, too large, a broken request, an error of ours): the API's own
+ * message, which is written for people, and what to do next. Keeps the status and headers
+ * (`retry-after`, `allow`) of the JSON answer it stands for.
+ */
+export function refusedFormPage(
+  statusCode: number,
+  message: string,
+  headers: Record<string, string> = {},
+): ContactResult {
+  const copy = formPageCopy.refused
+  const kept = { ...headers }
+  delete kept['content-type']
+  return page(
+    statusCode,
+    copy.heading,
+    `<h1>${copy.heading}</h1>
+<p>${escapeHtml(message)}</p>
+<p>${statusCode === 500 ? '' : `${copy.nothingStored} `}${formPageCopy.back}</p>
+<p>${formPageCopy.otherWays}</p>`,
+    kept,
+  )
+}

@@ -1,0 +1,285 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, url } from './chromium.ts'
+import {
+  type EnquiryField,
+  enquiry,
+  field,
+  fieldValues,
+  holdIsland,
+  hydrateForm,
+  openContact,
+  submitButton,
+} from './contact-helpers.ts'
+
+/**
+ * The lock-up matrix: every way a visitor's browser can put values into the form, at a desktop
+ * and a phone width, before and after the island hydrates. Each case asserts that the Send button
+ * is enabled within 100 ms of the last value and that the enquiry then really is sent and stored
+ * (the local stack answers 201 only after writing it). Lock-ups are collected, not thrown at the
+ * first, so a failing run says how many cases of how many locked up.
+ */
+
+const widths = {
+  desktop: { width: 1366, height: 768 },
+  phone: { width: 390, height: 844 },
+} as const
+
+/** How fast the button must follow the last value. */
+const FOLLOW_MS = 100
+/** Repetitions of the timing-sensitive case: values entered 0–300 ms after the first focus. */
+const TIMED_REPS = 20
+
+type Way = 'type' | 'paste' | 'fill' | 'autofill-input' | 'autofill-change' | 'autofill-animation'
+
+const ways: readonly Way[] = [
+  'type',
+  'paste',
+  'fill',
+  'autofill-input',
+  'autofill-change',
+  'autofill-animation',
+]
+
+/** Events each kind of autofill fires after setting every value (Chrome's vary by version). */
+const autofillEvents = {
+  'autofill-input': ['input', 'change'],
+  'autofill-change': ['change'],
+  'autofill-animation': ['animationstart'],
+} as const
+
+const valuesFor = (label: string): Record<EnquiryField, string> => ({
+  ...enquiry,
+  message: `Lock-up matrix: ${label} (${Date.now()}-${Math.random().toString(36).slice(2)}).`,
+})
+
+/**
+ * Sets every field at once, the way autofill does: through the prototype's value setter (which
+ * bypasses whatever a framework hooks on the element), then only the given events. Runs in the
+ * page, optionally `delayMs` after focusing the first field; resolves how long the button took
+ * to become enabled after the last value (Infinity if it stayed disabled for a second).
+ */
+function autofillInPage(
+  page: Page,
+  values: Record<string, string>,
+  events: readonly string[],
+  delayMs?: number,
+): Promise<number> {
+  return page.evaluate(
+    async ({ values, events, delayMs }) => {
+      const form = document.querySelector<HTMLFormElement>('#contact-form form')
+      const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]')
+      if (!form || !button) throw new Error('no form')
+      if (delayMs !== undefined) {
+        form.querySelector<HTMLInputElement>('[name="firstName"]')?.focus({ preventScroll: true })
+        await new Promise((resolve) => setTimeout(resolve, delayMs))
+      }
+      const setters = {
+        input: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set,
+        textarea: Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set,
+      }
+      for (const [name, value] of Object.entries(values)) {
+        const element = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+          `[name="${name}"]`,
+        )
+        if (!element) throw new Error(`no field ${name}`)
+        const setter = element instanceof HTMLTextAreaElement ? setters.textarea : setters.input
+        setter?.call(element, value)
+      }
+      for (const element of form.querySelectorAll<HTMLElement>('input, textarea')) {
+        for (const type of events) {
+          const event =
+            type === 'animationstart'
+              ? new AnimationEvent(type, { bubbles: true, animationName: 'fade-in' })
+              : new Event(type, { bubbles: true })
+          element.dispatchEvent(event)
+        }
+      }
+      return waitEnabled(button, performance.now())
+
+      function waitEnabled(target: HTMLButtonElement, since: number): Promise<number> {
+        return new Promise((resolve) => {
+          const done = () => resolve(performance.now() - since)
+          if (!target.disabled) return done()
+          const observer = new MutationObserver(() => {
+            if (!target.disabled) {
+              observer.disconnect()
+              done()
+            }
+          })
+          observer.observe(target, { attributes: true, attributeFilter: ['disabled'] })
+          setTimeout(() => {
+            observer.disconnect()
+            resolve(target.disabled ? Number.POSITIVE_INFINITY : performance.now() - since)
+          }, 1000)
+        })
+      }
+    },
+    { values, events, delayMs },
+  )
+}
+
+/** After a Playwright action: how long until the button is enabled (Infinity after a second). */
+function enabledAfter(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('#contact-form button[type="submit"]')
+    if (!button) throw new Error('no button')
+    const since = performance.now()
+    return new Promise<number>((resolve) => {
+      const check = () => {
+        if (!button.disabled) resolve(performance.now() - since)
+        else if (performance.now() - since > 1000) resolve(Number.POSITIVE_INFINITY)
+        else setTimeout(check, 5)
+      }
+      check()
+    })
+  })
+}
+
+/** Enters `values` the given way; resolves the button's delay after the last value. */
+async function enter(page: Page, way: Way, values: Record<EnquiryField, string>) {
+  if (way === 'type' || way === 'paste' || way === 'fill') {
+    for (const [name, value] of Object.entries(values)) {
+      const input = field(page, name as EnquiryField)
+      if (way === 'fill') await input.fill(value)
+      else {
+        await input.focus()
+        if (way === 'type') await page.keyboard.type(value)
+        // A paste arrives as one insertion of the whole text.
+        else await page.keyboard.insertText(value)
+      }
+    }
+    return enabledAfter(page)
+  }
+  return autofillInPage(page, values, autofillEvents[way])
+}
+
+/** Clicks Send and resolves the API's status for the enquiry it posted. */
+async function send(page: Page): Promise<number> {
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/contacts' &&
+        response.request().method() === 'POST',
+      { timeout: 15_000 },
+    ),
+    submitButton(page).click({ timeout: 5000 }),
+  ])
+  return response.status()
+}
+
+interface Lockup {
+  readonly label: string
+  readonly followMs: number
+  readonly status?: number
+}
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+describe('contact form lock-up matrix', () => {
+  for (const [widthName, viewport] of Object.entries(widths)) {
+    it(`after hydration, at ${viewport.width} px: every way of entering values enables Send and sends`, async () => {
+      const lockups: Lockup[] = []
+      const { page, close } = await openContact(browser, { viewport })
+      for (const way of ways) {
+        await page.goto(url('/contact'), { waitUntil: 'load' })
+        await hydrateForm(page)
+        const followMs = await enter(page, way, valuesFor(`${way} ${widthName}`))
+        const status = followMs <= FOLLOW_MS ? await send(page) : undefined
+        if (followMs > FOLLOW_MS || status !== 201) lockups.push({ label: way, followMs, status })
+      }
+      expect(lockups).toEqual([])
+      await close()
+    }, 120_000)
+
+    it(`before hydration, at ${viewport.width} px: every way of entering values enables Send at once, and the island keeps them`, async () => {
+      const lockups: Lockup[] = []
+      const { page, close } = await openContact(browser, { viewport })
+      for (const way of ways) {
+        // Hold the island back while the visitor enters everything.
+        const release = await holdIsland(page)
+        await page.goto(url('/contact'), { waitUntil: 'load' })
+        const values = valuesFor(`${way} before hydration ${widthName}`)
+        const followMs = await enter(page, way, values)
+        await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+        await release()
+        await hydrateForm(page)
+        const kept = JSON.stringify(await fieldValues(page)) === JSON.stringify(values)
+        const status = followMs <= FOLLOW_MS && kept ? await send(page) : undefined
+        if (followMs > FOLLOW_MS || status !== 201) {
+          lockups.push({ label: `${way}${kept ? '' : ' (values lost)'}`, followMs, status })
+        }
+      }
+      expect(lockups).toEqual([])
+      await close()
+    }, 120_000)
+
+    it(`at ${viewport.width} px: values already in the page before any script runs enable Send and are kept`, async () => {
+      const { page, close } = await openContact(browser, { viewport })
+      const values = valuesFor(`in the page ${widthName}`)
+      // As a browser filling the form while the page loads: the values are set once the
+      // document is parsed, before any of its scripts (module scripts run after 'interactive').
+      await page.addInitScript((entries) => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return
+          for (const [name, value] of entries) {
+            const element = document.querySelector<HTMLInputElement>(`[name="${name}"]`)
+            if (element) element.value = value
+          }
+        })
+      }, Object.entries(values))
+      await page.goto(url('/contact'), { waitUntil: 'load' })
+      expect(await enabledAfter(page)).toBeLessThanOrEqual(FOLLOW_MS)
+      await hydrateForm(page)
+      await expect(fieldValues(page)).resolves.toEqual(values)
+      expect(await send(page)).toBe(201)
+      await close()
+    })
+
+    it(`after a send, at ${viewport.width} px: a refill with identical values in one go enables Send again`, async () => {
+      const lockups: Lockup[] = []
+      const { page, close } = await openContact(browser, { viewport })
+      await hydrateForm(page)
+      const values = valuesFor(`refill ${widthName}`)
+      await enter(page, 'fill', values)
+      expect(await send(page)).toBe(201)
+      for (const way of ['autofill-input', 'autofill-change', 'autofill-animation'] as const) {
+        // The form empties itself once the answer is in.
+        await expect.poll(() => field(page, 'firstName').inputValue(), { timeout: 10_000 }).toBe('')
+        const followMs = await enter(page, way, values)
+        const status = followMs <= FOLLOW_MS ? await send(page) : undefined
+        if (followMs > FOLLOW_MS || status !== 201) lockups.push({ label: way, followMs, status })
+      }
+      expect(lockups).toEqual([])
+      await close()
+    }, 120_000)
+
+    it(`at ${viewport.width} px: values entered 0–300 ms after the first focus, ${TIMED_REPS} times, never lock Send`, async () => {
+      const lockups: Lockup[] = []
+      const { page, close } = await openContact(browser, { viewport })
+      for (let rep = 0; rep < TIMED_REPS; rep++) {
+        const delayMs = Math.round((rep * 300) / (TIMED_REPS - 1))
+        await page.goto(url('/contact'), { waitUntil: 'load' })
+        const values = valuesFor(`timed ${delayMs} ms ${widthName}`)
+        const followMs = await autofillInPage(page, values, ['input', 'change'], delayMs)
+        await page.locator('form[data-hydrated]').waitFor()
+        const kept = JSON.stringify(await fieldValues(page)) === JSON.stringify(values)
+        const enabled = !(await submitButton(page).isDisabled())
+        const status = followMs <= FOLLOW_MS && kept && enabled ? await send(page) : undefined
+        if (followMs > FOLLOW_MS || status !== 201) {
+          lockups.push({
+            label: `${delayMs} ms${kept ? '' : ' (values lost)'}${enabled ? '' : ' (disabled after hydration)'}`,
+            followMs,
+            status,
+          })
+        }
+      }
+      expect(lockups).toEqual([])
+      await close()
+    }, 240_000)
+  }
+})

@@ -1,5 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { absoluteUrl } from '../../shared/site.ts'
+import { speculationRulesText } from '../../shared/speculation-rules.ts'
 import { site } from '../site.ts'
 
 /** Search and sharing tags every page carries beyond the title, description and image vike-react writes. */
@@ -25,6 +26,12 @@ export default function Head() {
       {typeof description === 'string' && <meta name="twitter:description" content={description} />}
       <meta name="theme-color" content="#1a3aa3" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {/* Next pages prerendered on a sign of intent; the CSP admits this exact text by hash. */}
+      <script
+        type="speculationrules"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the shared rules' JSON, paths only, no markup.
+        dangerouslySetInnerHTML={{ __html: speculationRulesText }}
+      />
     </>
   )
 }

@@ -120,11 +120,23 @@ function closeServer(server: Server): Promise<void> {
   })
 }
 
+/** How an SDK call cut off by its deadline fails: by its request timeout, or by our abort. */
+const DEADLINE_ERRORS = new Set(['TimeoutError', 'AbortError'])
+/**
+ * Counted for each SES send cut off by a deadline. SES may still have accepted such an e-mail,
+ * so the enquiry stays pending and is sent again: the one documented way to a second e-mail
+ * (docs/operations.md). A busy machine makes these happen under the tests' small loads too.
+ */
+export const SEND_CUT_OFF = 'send_cut_off_by_deadline'
+
 /** A logger that counts events (the bench prints some of them). */
 export function countingLogger() {
   const counts = new Map<string, number>()
   const log: Logger = (entry: LogEntry) => {
     counts.set(entry.event, (counts.get(entry.event) ?? 0) + 1)
+    if (entry.event === 'enquiry_email_failed' && DEADLINE_ERRORS.has(String(entry.errorName))) {
+      counts.set(SEND_CUT_OFF, (counts.get(SEND_CUT_OFF) ?? 0) + 1)
+    }
   }
   return { log, count: (event: string) => counts.get(event) ?? 0, reset: () => counts.clear() }
 }
@@ -418,6 +430,16 @@ export async function runLoad(stack: FaultStack, options: LoadOptions): Promise<
   }
 }
 
+/** The distinct Idempotency-Keys the server refused (503) and never answered 201. */
+function refusedKeys(result: LoadResult): Set<string> {
+  const accepted = acceptedKeys(result)
+  return new Set(
+    result.served
+      .filter(({ status, key }) => status === 503 && key !== undefined && !accepted.has(key))
+      .map(({ key }) => key as string),
+  )
+}
+
 /** The distinct Idempotency-Keys the server answered 201. */
 export function acceptedKeys(result: LoadResult): Set<string> {
   return new Set(
@@ -444,13 +466,20 @@ export async function loadScenario(stack: FaultStack, options: LoadOptions) {
   const keys = acceptedKeys(load)
   const stored = await stack.storedFor(load.email)
   const storedIds = new Set(stored.map((item) => item.id))
+  // A write cut off by the storage deadline may land after its 503 (the documented edge): such an
+  // enquiry is stored and pending, and the next retry run sends it. (Counted against what the
+  // server answered: a time-bound load stops listening before its last answers arrive.)
+  const storedAfter503 = stored.length - keys.size
+  const keysOnlyRefused = refusedKeys(load).size
+  if (storedAfter503 > 0) await stack.runRetry(10 * 60_000)
   const mailbox = await stack.mailboxCounts()
-  const mailed = stored.filter((item) => mailbox.get(item.id) === 1).length
+  const mailed = stored.filter((item) => (mailbox.get(item.id) ?? 0) >= 1).length
+  const twice = stored.filter((item) => (mailbox.get(item.id) ?? 0) > 1).length
   const checks = [
     check(
-      'stored enquiries = 201 answers with a distinct key',
-      stored.length === keys.size,
-      `${stored.length} stored, ${keys.size} distinct keys answered 201 (${load.repeated201} repeated keys deduplicated)`,
+      'stored enquiries = 201 answers with a distinct key (plus writes that landed after a 503)',
+      storedAfter503 >= 0 && storedAfter503 <= keysOnlyRefused,
+      `${stored.length} stored, ${keys.size} distinct keys answered 201 (${load.repeated201} repeated keys deduplicated), ${storedAfter503} stored after a 503`,
     ),
     check(
       'every id the client was given is stored',
@@ -458,9 +487,9 @@ export async function loadScenario(stack: FaultStack, options: LoadOptions) {
       `${load.acceptedIds.size} ids received`,
     ),
     check(
-      'each stored enquiry e-mailed exactly once',
-      mailed === stored.length,
-      `${mailed} of ${stored.length}`,
+      'each stored enquiry e-mailed, twice only after a send cut off by its deadline',
+      mailed === stored.length && twice <= stack.events.count(SEND_CUT_OFF),
+      `${mailed} of ${stored.length} e-mailed, ${twice} twice, ${stack.events.count(SEND_CUT_OFF)} sends cut off`,
     ),
     check('no 5xx', !load.served.some(({ status }) => status >= 500), 'server answers'),
   ]
@@ -492,16 +521,22 @@ export async function sesOutageScenario(
   const pendingAfterLoad = stored.filter((item) => item.emailStatus === 'pending').length
   const mailedDuringLoad = stored.length - pendingAfterLoad
 
-  // The schedule's later runs, each as if ten minutes on (past every backoff so far).
+  // The schedule's later runs, each as if twenty minutes on: past every backoff so far, and past
+  // the claim of a send a busy machine cut off.
   let sentByRetry = 0
   let runs = 0
+  const cutOffBefore = stack.events.count(SEND_CUT_OFF)
   for (;;) {
-    const summary = await stack.runRetry(10 * 60_000 * (runs + 1))
+    const summary = await stack.runRetry(20 * 60_000 * (runs + 1))
     runs++
     sentByRetry += summary.sentCount
-    if (summary.pendingCount === 0 || runs >= 50) break
+    const left = (await stack.storedFor(load.email)).filter(
+      (item) => item.emailStatus === 'pending',
+    )
+    if (left.length === 0 || runs >= 50) break
   }
-  const finalRun = await stack.runRetry(10 * 60_000 * (runs + 1))
+  const finalRun = await stack.runRetry(20 * 60_000 * (runs + 1))
+  const cutOff = stack.events.count(SEND_CUT_OFF) - cutOffBefore
   const after = await stack.mailboxCounts()
   const storedAfter = await stack.storedFor(load.email)
   const perEnquiry = stored.map((item) => (after.get(item.id) ?? 0) - (before.get(item.id) ?? 0))
@@ -519,13 +554,14 @@ export async function sesOutageScenario(
     ),
     check(
       'the retry function sent every pending e-mail',
-      sentByRetry === pendingAfterLoad && storedAfter.every((item) => item.emailStatus === 'sent'),
+      sentByRetry >= pendingAfterLoad && storedAfter.every((item) => item.emailStatus === 'sent'),
       `${sentByRetry} sent in ${runs} run(s)`,
     ),
     check(
-      'the mailbox holds exactly one e-mail per enquiry',
-      perEnquiry.every((count) => count === 1),
-      `${perEnquiry.filter((count) => count === 1).length} of ${stored.length}; duplicates ${perEnquiry.filter((count) => count > 1).length}, missing ${perEnquiry.filter((count) => count === 0).length}`,
+      'the mailbox holds one e-mail per enquiry (two only after a send cut off by its deadline)',
+      perEnquiry.every((count) => count >= 1) &&
+        perEnquiry.filter((count) => count > 1).length <= cutOff,
+      `${perEnquiry.filter((count) => count === 1).length} of ${stored.length}; duplicates ${perEnquiry.filter((count) => count > 1).length} (${cutOff} sends cut off), missing ${perEnquiry.filter((count) => count === 0).length}`,
     ),
     check(
       'a later run finds nothing left to send',

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startLocalServer } from '../../infra/local/server.ts'
-import { launchChromium, viewports } from './chromium.ts'
+import { launchChromium, pauseClock, viewports } from './chromium.ts'
 import { buildSite } from './site-build.ts'
 
 /**
@@ -74,10 +74,7 @@ async function open(path: string, options: OpenOptions = {}) {
       localStorage.setItem('cookie-consent-date', new Date().toISOString())
     }, options.stored)
   }
-  const now = new Date()
-  await page.clock.install({ time: now })
-  // (A moment ahead: the installed clock is already moving, and cannot be paused in the past.)
-  await page.clock.pauseAt(new Date(now.getTime() + 1000))
+  await pauseClock(page)
   await page.goto(`${server.url}${path}`, { waitUntil: 'load' })
   const banner = page.getByRole('region', { name: 'We use cookies' })
   return { page, banner, requests, warnings, close: () => context.close() }

@@ -12,6 +12,18 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const
 
+/**
+ * Puts the page (before it navigates) on Playwright's fake clock, paused: time stands still from
+ * the first script on and only `clock.runFor()` moves it. An installed clock moves at once and
+ * cannot be paused in the past, and a busy machine can take seconds between the two calls: hence
+ * a pause half a minute ahead, which fires nothing because no page has loaded yet.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = Date.now()
+  await page.clock.install({ time: now })
+  await page.clock.pauseAt(now + 30_000)
+}
+
 export function url(path: string): string {
   return `${inject('baseUrl')}${path}`
 }

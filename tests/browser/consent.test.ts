@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNoAxeViolations, launchChromium, url, viewports } from './chromium.ts'
+import { expectNoAxeViolations, launchChromium, pauseClock, url, viewports } from './chromium.ts'
 
 /**
  * The cookie banner (spec §4 "Cookie consent"), against the default build, which has no Google
@@ -34,10 +34,7 @@ async function open(path: string, options: OpenOptions = {}) {
   page.on('request', (request) => requests.push(request.url()))
   if (options.initScript) await page.addInitScript(options.initScript)
   // Time stands still from the first script on; only runFor() moves it.
-  const now = new Date()
-  await page.clock.install({ time: now })
-  // (A moment ahead: the installed clock is already moving, and cannot be paused in the past.)
-  await page.clock.pauseAt(new Date(now.getTime() + 1000))
+  await pauseClock(page)
   await page.goto(url(path), { waitUntil: 'load' })
   const banner = page.getByRole('region', { name: 'We use cookies' })
   return { page, banner, warnings, requests, close: () => context.close() }

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { routes, unlistedPages } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { launchChromium, url, viewports } from './chromium.ts'
+import { launchChromium, pauseClock, url, viewports } from './chromium.ts'
 
 /**
  * The performance budgets that do not depend on the machine: bytes, requests and layout shifts (the
@@ -67,9 +67,7 @@ describe('loading a page: little JavaScript, no fonts, nothing moves (the cookie
         })
         // The banner's 1.5 s delay runs on the fake clock, paused from the first script on, so the
         // banner appears when the test says and not whenever a busy machine gets there.
-        const now = new Date()
-        await page.clock.install({ time: now })
-        await page.clock.pauseAt(new Date(now.getTime() + 1000))
+        await pauseClock(page)
         await page.goto(url(path), { waitUntil: 'load' })
         await page.waitForLoadState('networkidle')
         await page.clock.runFor(1500)

@@ -1,6 +1,6 @@
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, url, viewports } from './chromium.ts'
+import { launchChromium, pauseClock, url, viewports } from './chromium.ts'
 
 /**
  * Instant next pages: a sign of intent on a link (a hover, a press) has the browser fetch the
@@ -137,9 +137,7 @@ describe('speculation rules', () => {
         },
       })
     })
-    const now = new Date()
-    await page.clock.install({ time: now })
-    await page.clock.pauseAt(new Date(now.getTime() + 1000))
+    await pauseClock(page)
     await page.goto(url('/about'), { waitUntil: 'load' })
     const banner = page.locator('[data-cookie-banner]')
     await page.clock.runFor(10_000)

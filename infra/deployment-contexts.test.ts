@@ -161,13 +161,18 @@ describe('stages side by side in one account and region', () => {
       [synths.staging, 'staging'],
     ] as const) {
       synth.site.resourceCountIs('AWS::DynamoDB::GlobalTable', 1)
-      synth.site.resourceCountIs('AWS::SNS::Topic', 1)
+      // One topic pages ops; the other carries SES's delivery events to their function.
+      synth.site.resourceCountIs('AWS::SNS::Topic', 2)
       const alarms = resourcesOf(synth.site, 'AWS::CloudWatch::Alarm')
       expect(alarms.length).toBeGreaterThan(0)
       for (const [, alarm] of alarms) {
         expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/OpsTopic/) }])
       }
-      for (const prefix of ['ContactApiContactFunction', 'ContactApiNotificationRetryFunction']) {
+      for (const prefix of [
+        'ContactApiContactFunction',
+        'ContactApiNotificationRetryFunction',
+        'DeliveryEventsFunction',
+      ]) {
         expect(functionNamed(synth.site, prefix).Environment.Variables.STAGE).toBe(stage)
       }
     }

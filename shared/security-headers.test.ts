@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, securityHeaders, toHttpHeaders } from './security-headers.ts'
+import { speculationRulesHashSource } from './speculation-rules.ts'
 
 const directives = (csp: string) =>
   Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
 
 describe('security headers', () => {
-  it('never allows inline or third-party scripts without analytics', () => {
+  it('never allows inline or third-party scripts without analytics (the speculation rules alone, by hash)', () => {
     const csp = directives(contentSecurityPolicy({ analytics: false }))
-    expect(csp['script-src']).toEqual(["'self'"])
+    expect(csp['script-src']).toEqual(["'self'", speculationRulesHashSource])
     expect(csp['connect-src']).toEqual(["'self'"])
     expect(csp['frame-ancestors']).toEqual(["'none'"])
     expect(csp['object-src']).toEqual(["'none'"])
@@ -16,7 +17,11 @@ describe('security headers', () => {
 
   it("admits Google's analytics hosts only when analytics is configured, still without inline script", () => {
     const csp = directives(contentSecurityPolicy({ analytics: true }))
-    expect(csp['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com'])
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'https://www.googletagmanager.com',
+      speculationRulesHashSource,
+    ])
     expect(csp['connect-src']).toContain('https://*.google-analytics.com')
     expect(csp['script-src']).not.toContain("'unsafe-inline'")
   })

@@ -1,3 +1,5 @@
+import { speculationRulesHashSource } from './speculation-rules.ts'
+
 /**
  * The response headers every page and asset carries, defined once: the local server sends
  * `toHttpHeaders(...)` and the CDK stack builds CloudFront's response headers policy from the
@@ -24,7 +26,8 @@ export function contentSecurityPolicy({ analytics }: SecurityHeaderOptions): str
   const extra = (hosts: string[]) => (analytics ? hosts : [])
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...extra(analyticsHosts.script)],
+    // The hash admits the pages' inline speculation rules (shared/speculation-rules.ts) only.
+    'script-src': ["'self'", ...extra(analyticsHosts.script), speculationRulesHashSource],
     // Chakra (Emotion) writes its styles into the prerendered HTML as <style> elements.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...extra(analyticsHosts.img)],

@@ -97,5 +97,15 @@ export function initConsent(doc: Document, win: Window): void {
 
   const stored = readConsent(storage)
   apply(stored)
-  if (!stored) timer = win.setTimeout(show, BANNER_DELAY_MS)
+  if (stored) return
+  const startDelay = () => {
+    timer = win.setTimeout(show, BANNER_DELAY_MS)
+  }
+  // A page prerendered ahead of a click (speculation rules) counts its 1.5 s from the visitor's
+  // arrival, not from when the browser guessed they might come.
+  if ((doc as Document & { prerendering?: boolean }).prerendering) {
+    doc.addEventListener('prerenderingchange', startDelay, { once: true })
+  } else {
+    startDelay()
+  }
 }

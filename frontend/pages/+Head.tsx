@@ -1,5 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { absoluteUrl } from '../../shared/site.ts'
+import { speculationRulesText } from '../../shared/speculation-rules.ts'
 import { socialImageAlt } from '../components/images.ts'
 import { site } from '../site.ts'
 
@@ -27,6 +28,12 @@ export default function Head() {
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <link rel="manifest" href="/site.webmanifest" />
+      {/* Next pages prerendered on a sign of intent; the CSP admits this exact text by hash. */}
+      <script
+        type="speculationrules"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the shared rules' JSON, paths only, no markup.
+        dangerouslySetInnerHTML={{ __html: speculationRulesText }}
+      />
     </>
   )
 }

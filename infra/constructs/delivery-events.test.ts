@@ -87,7 +87,7 @@ describe('delivery events in the deployed stack', () => {
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] })
     expect(fn.Properties.Environment.Variables).toMatchObject({
       ENQUIRIES_TABLE: { Ref: idOf(template, 'AWS::DynamoDB::GlobalTable', 'Enquiries') },
-      STAGE: 'ElevateDigital',
+      STAGE: 'prod',
     })
     const roleId = idOf(template, 'AWS::IAM::Role', 'DeliveryEventsFunctionRole')
     const statements = Object.values(
@@ -112,7 +112,7 @@ describe('delivery events in the deployed stack', () => {
         MetricName: metricName,
         Dimensions: [
           { Name: 'service', Value: DELIVERY_EVENTS_SERVICE },
-          { Name: 'stage', Value: 'ElevateDigital' },
+          { Name: 'stage', Value: 'prod' },
         ],
         Statistic: 'Sum',
         Period: 60,

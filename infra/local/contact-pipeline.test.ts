@@ -172,7 +172,7 @@ describe('contact pipeline against dynalite and aws-ses-v2-local', () => {
 
     const [email] = await mailFor(markedId as string)
     expect(email?.subject).toBe(
-      `[Likely spam] New enquiry from Ada Lovelace, Analytical Engines Ltd (ref ${markedId})`,
+      `[Likely spam] New enquiry from Ada Lovelace, Analytical Engines Ltd (ref ${enquiryRef(markedId as string)})`,
     )
     expect(email?.body.text?.split('\n')[0]).toMatch(/^Marked as likely spam \(score \d+\)/)
     expect(await readEnquiry(markedId as string)).toMatchObject({

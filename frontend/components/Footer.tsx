@@ -101,8 +101,17 @@ export function Footer() {
                 .join(' · ')}
             </Text>
           </Stack>
-          <Box as="nav" aria-label="Legal">
-            <Stack as="ul" direction="row" gap="6">
+          {/* Beside the long company details, the links keep their own width and never break a
+              label over two lines; on a narrow phone whole links wrap instead. */}
+          <Box as="nav" aria-label="Legal" flexShrink="0">
+            <Stack
+              as="ul"
+              direction="row"
+              columnGap="6"
+              rowGap="2"
+              flexWrap="wrap"
+              whiteSpace="nowrap"
+            >
               {legalLinks.map((link) => (
                 <li key={link.href}>
                   <Link href={link.href} {...linkStyle}>

@@ -63,4 +63,26 @@ describe('the footer', () => {
       }
     },
   )
+
+  it.each([320, 390, 1366])(
+    'at %i px, no footer link breaks its label over two lines',
+    async (width) => {
+      const { page, close } = await openPage(browser, '/', { width, height: 900 })
+      try {
+        const broken = await page
+          .locator('footer a[href], footer [data-cookie-settings]')
+          .evaluateAll((links) =>
+            links.flatMap((link) => {
+              const range = document.createRange()
+              range.selectNodeContents(link)
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+              return lines.size > 1 ? [link.textContent] : []
+            }),
+          )
+        expect(broken).toEqual([])
+      } finally {
+        await close()
+      }
+    },
+  )
 })

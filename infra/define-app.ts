@@ -2,6 +2,7 @@ import { type App, Tags } from 'aws-cdk-lib'
 import { addChecks } from './checks.ts'
 import type { DeployConfig } from './config.ts'
 import { retention } from './retention.ts'
+import { EdgeMonitoringStack } from './stacks/edge-monitoring-stack.ts'
 import { EdgeStack } from './stacks/edge-stack.ts'
 import { SiteStack } from './stacks/site-stack.ts'
 
@@ -66,10 +67,19 @@ export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
         : undefined,
   })
 
+  // CloudFront's metrics exist only in us-east-1: its alarms go there, once the distribution does.
+  const edgeMonitoring = new EdgeMonitoringStack(app, `${config.stackName}-EdgeMonitoring`, {
+    description: `${config.site.name} website: CloudFront alarms (us-east-1)`,
+    env: { ...config.env, region: 'us-east-1' },
+    crossRegionReferences: config.env.region !== 'us-east-1',
+    distribution: site.site.distribution,
+    opsEmail: config.opsEmail,
+  })
+
   // cfn-lint's schema (and so a user's pre-deploy check) does not know dashboard tags yet.
   const tagged = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] }
   Tags.of(app).add('project', config.site.name, tagged)
   Tags.of(app).add('stage', config.stage, tagged)
   addChecks(app)
-  return { site, edge }
+  return { site, edge, edgeMonitoring }
 }

@@ -69,7 +69,11 @@ afterAll(() => {
 const resourcesOf = (template: Template, type: string): [string, Cfn][] =>
   Object.entries(template.findResources(type))
 
-const templatesOf = (synth: Synthesised) => [synth.site, ...(synth.edge ? [synth.edge] : [])]
+const templatesOf = (synth: Synthesised) => [
+  synth.site,
+  ...(synth.edge ? [synth.edge] : []),
+  synth.edgeMonitoring,
+]
 
 /** A function's properties, found by the start of its logical id. */
 function functionNamed(template: Template, prefix: string): Cfn {
@@ -355,6 +359,63 @@ describe('monitoring', () => {
       expect(body).toContain('AWS/ApiGateway')
       expect(body).toContain('Throttles')
     }
+  })
+})
+
+describe('CloudFront 5xx rate alarm (us-east-1, where CloudFront publishes its metrics)', () => {
+  it.each(['default', 'staging', 'hostedZone', 'existingCertificate', 'waf'] as const)(
+    '%s: a per-stage monitoring stack after the site stack alarms its own encrypted topic',
+    (name) => {
+      const { stacks, site, edgeMonitoring } = synths[name]
+      expect(stacks.edgeMonitoring.stackName).toBe(`${stacks.site.stackName}-EdgeMonitoring`)
+      expect(stacks.edgeMonitoring.region).toBe('us-east-1')
+      expect(stacks.edgeMonitoring.dependencies).toContain(stacks.site)
+
+      const alarms = resourcesOf(edgeMonitoring, 'AWS::CloudWatch::Alarm')
+      expect(alarms).toHaveLength(1)
+      const alarm = alarms[0]?.[1].Properties
+      expect(alarm).toMatchObject({
+        Namespace: 'AWS/CloudFront',
+        MetricName: '5xxErrorRate',
+        Statistic: 'Average',
+        Period: 300,
+        Threshold: 5,
+        ComparisonOperator: 'GreaterThanThreshold',
+        EvaluationPeriods: 3,
+        DatapointsToAlarm: 2,
+        TreatMissingData: 'notBreaching',
+      })
+      // CloudWatch matches a metric on all its dimensions: CloudFront's carry Region=Global.
+      const dimensions = Object.fromEntries(
+        alarm.Dimensions.map((dimension: Cfn) => [dimension.Name, dimension.Value]),
+      )
+      expect(dimensions.Region).toBe('Global')
+      // The id is the site stack's distribution, read across regions from that stack's output.
+      const reference = dimensions.DistributionId['Fn::GetStackOutput']
+      expect(reference).toMatchObject({ StackName: stacks.site.stackName, Region: 'eu-west-2' })
+      const [distributionId] = resourcesOf(site, 'AWS::CloudFront::Distribution')[0] ?? []
+      expect(site.toJSON().Outputs[reference.OutputName].Value).toEqual({ Ref: distributionId })
+
+      const [topicId, topic] = resourcesOf(edgeMonitoring, 'AWS::SNS::Topic')[0] ?? []
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }])
+      expect(alarm.OKActions).toEqual([{ Ref: topicId }])
+      expect(topic.Properties.KmsMasterKeyId).toEqual({
+        'Fn::GetAtt': [expect.stringMatching(/^OpsTopicKey/), 'Arn'],
+      })
+      edgeMonitoring.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true })
+      expect(JSON.stringify(alarm.AlarmDescription)).toContain('docs/operations.md')
+    },
+  )
+
+  it('keeps the stages apart: each watches its own distribution', () => {
+    const watched = (name: Combination) =>
+      resourcesOf(synths[name].edgeMonitoring, 'AWS::CloudWatch::Alarm')[0]?.[1].Properties
+        .Dimensions[0].Value['Fn::GetStackOutput'].StackName
+    expect(watched('default')).toBe('ElevateDigital')
+    expect(watched('staging')).toBe('ElevateDigital-staging')
+    synths.staging.edgeMonitoring.hasResourceProperties('AWS::SNS::Topic', {
+      Tags: Match.arrayWith([{ Key: 'stage', Value: 'staging' }]),
+    })
   })
 })
 

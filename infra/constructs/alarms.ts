@@ -10,6 +10,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
+import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 
 export interface AlarmsProps {
   /** Where alarm and recovery notifications go. */
@@ -45,19 +46,10 @@ export class Alarms extends Construct {
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id)
     const period = props.period ?? Duration.minutes(5)
-    const action = new SnsAction(props.topic)
     const add = (alarmId: string, metric: IMetric, description: string) => {
-      const alarm = new Alarm(this, alarmId, {
-        metric,
-        alarmDescription: description,
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      })
-      alarm.addAlarmAction(action)
-      alarm.addOkAction(action)
-      this.alarms.push(alarm)
+      this.alarms.push(
+        firstOccurrenceAlarm(this, alarmId, { metric, description, topic: props.topic }),
+      )
     }
 
     for (const [name, fn] of Object.entries(props.functions)) {
@@ -91,6 +83,7 @@ export class Alarms extends Construct {
       evaluationPeriods: 1,
       treatMissingData: TreatMissingData.BREACHING,
     })
+    const action = new SnsAction(props.topic)
     backlog.addAlarmAction(action)
     backlog.addOkAction(action)
     this.alarms.push(backlog)

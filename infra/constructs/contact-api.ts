@@ -32,6 +32,9 @@ const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url)
  * The pipeline's metrics as the functions emit them (embedded metric format, through Powertools:
  * functions/metrics.ts); a test keeps the two equal.
  */
+/** How often the retry runs by default: one run (≤ 50 s) at a time, so runs never overlap. */
+export const RETRY_INTERVAL = Duration.minutes(1)
+
 export const pipelineMetrics = {
   namespace: 'ElevateDigital/Enquiries',
   gaveUp: 'EnquiryGaveUp',
@@ -133,7 +136,7 @@ export class ContactApi extends Construct {
       environment: { ...environment, [originSecret.env]: secretValue },
       retention,
     })
-    const retryInterval = props.retryInterval ?? Duration.minutes(1)
+    const retryInterval = props.retryInterval ?? RETRY_INTERVAL
     const retry = this.nodeFunction('NotificationRetry', {
       entry: `${functionsDirectory}/notification-retry/handler.ts`,
       description: 'Re-sends enquiry e-mails that are still pending',

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib'
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch'
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
+import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { Grant, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import { Key } from 'aws-cdk-lib/aws-kms'
@@ -23,6 +22,7 @@ import {
   METRICS_NAMESPACE,
 } from '../../shared/delivery-metrics.ts'
 import { cdkBundling, lambdaNodeOptions } from '../lambda-bundling.ts'
+import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 
 const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
 
@@ -147,19 +147,10 @@ export class DeliveryEvents extends Construct {
     this.topic.addSubscription(new LambdaSubscription(fn))
     this.function = fn
 
-    const action = new SnsAction(props.opsTopic)
     const alarm = (alarmId: string, metric: Metric, description: string) => {
-      const created = new Alarm(this, alarmId, {
-        metric,
-        alarmDescription: description,
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      })
-      created.addAlarmAction(action)
-      created.addOkAction(action)
-      this.alarms.push(created)
+      this.alarms.push(
+        firstOccurrenceAlarm(this, alarmId, { metric, description, topic: props.opsTopic }),
+      )
     }
     const advice =
       'Run `npm run enquiries -- list --undelivered --table NAME`, read the enquiry with ' +

@@ -1,21 +1,19 @@
 import { Duration } from 'aws-cdk-lib'
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
 import {
-  Alarm,
-  ComparisonOperator,
+  type Alarm,
   Dashboard,
   GraphWidget,
   type IMetric,
   MathExpression,
   Metric,
   TextWidget,
-  TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch'
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
 import type { IRule } from 'aws-cdk-lib/aws-events'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
+import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 
 /** The functions' pipeline metrics (EMF), with dimensions `service` and `stage`. */
 export const ENQUIRY_METRICS_NAMESPACE = 'ElevateDigital/Enquiries'
@@ -58,19 +56,10 @@ export class HealthMonitoring extends Construct {
   constructor(scope: Construct, id: string, props: HealthMonitoringProps) {
     super(scope, id)
     const period = props.period ?? Duration.minutes(5)
-    const action = new SnsAction(props.topic)
     const add = (alarmId: string, metric: IMetric, description: string) => {
-      const alarm = new Alarm(this, alarmId, {
-        metric,
-        alarmDescription: description,
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      })
-      alarm.addAlarmAction(action)
-      alarm.addOkAction(action)
-      this.alarms.push(alarm)
+      this.alarms.push(
+        firstOccurrenceAlarm(this, alarmId, { metric, description, topic: props.topic }),
+      )
     }
 
     for (const [name, fn] of Object.entries(props.functions)) {

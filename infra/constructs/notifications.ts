@@ -1,11 +1,10 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib'
-import { Grant, type IGrantable, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
-import { Key } from 'aws-cdk-lib/aws-kms'
+import { CfnOutput, Stack } from 'aws-cdk-lib'
+import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam'
 import { type IPublicHostedZone, TxtRecord } from 'aws-cdk-lib/aws-route53'
 import { EmailIdentity, Identity, type IEmailIdentity } from 'aws-cdk-lib/aws-ses'
-import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns'
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
+import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
+import { createOpsTopic } from './ops-topic.ts'
 
 /** The custom MAIL FROM host under the sender's domain (SPF alignment for DMARC). */
 export const MAIL_FROM_SUBDOMAIN = 'mail'
@@ -116,40 +115,7 @@ export class Notifications extends Construct {
       }
     }
 
-    // CloudWatch can only publish to an encrypted topic whose key lets it in, which AWS's own
-    // SNS key does not: hence a customer-managed key, rotated yearly.
-    const key = new Key(this, 'OpsTopicKey', {
-      description: 'Encrypts ops alarm notifications of the agency website',
-      enableKeyRotation: true,
-      // It protects messages in flight only; nothing encrypted with it outlives the stack.
-      removalPolicy: RemovalPolicy.DESTROY,
-      pendingWindow: Duration.days(7),
-    })
-    key.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
-      }),
-    )
-    const topic = new Topic(this, 'OpsTopic', {
-      displayName: 'Website ops alarms',
-      masterKey: key,
-      enforceSSL: true,
-    })
-    // Publishing rights stated, not assumed: the topic has its own policy (SSL-only), which
-    // replaces SNS's default one.
-    topic.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['sns:Publish'],
-        resources: [topic.topicArn],
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
-      }),
-    )
-    if (props.opsEmail) topic.addSubscription(new EmailSubscription(props.opsEmail))
-    this.opsTopic = topic
+    this.opsTopic = createOpsTopic(this, { opsEmail: props.opsEmail })
   }
 
   /** Lets `grantee` send enquiry e-mails: as the sender, to the inbox, and nothing else. */

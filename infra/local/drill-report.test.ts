@@ -61,7 +61,7 @@ describe('the drill report', () => {
   })
 
   it('estimates the deployed drain from one run’s throughput and the schedule', () => {
-    // The figures: 2,000 pending at 50 a run, every 5 minutes: 3 h 20 min.
+    // The first schedule's figures: 2,000 pending at 50 a run, every 5 minutes: 3 h 20 min.
     expect(formatDuration(deployedDrainMs(2_000, 50, 5 * 60_000))).toBe('3 h 20 min')
     expect(deployedDrainMs(2_000, 500, 60_000)).toBe(4 * 60_000)
     expect(deployedDrainMs(2_000, 250, 60_000, 2)).toBe(4 * 60_000)

@@ -10,7 +10,6 @@
  */
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from 'node:net'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
@@ -18,6 +17,9 @@ import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/
 import { createAwsClients } from '../../functions/aws-clients.ts'
 import { type FunctionConfig, loadFunctionConfig } from '../../functions/config.ts'
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
+import { CONTACT_BUDGET_MS } from '../../functions/contact/submit.ts'
+import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
+import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import { MAX_EMAIL_ATTEMPTS } from '../../functions/enquiries/notify.ts'
 import { queryItems } from '../../functions/enquiries/query.ts'
@@ -25,8 +27,10 @@ import { silentLogger } from '../../functions/log.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
 import * as retryPass from '../../functions/notification-retry/retry.ts'
 import { contactApi } from '../../shared/contact.ts'
+import { deliveryMetricNames } from '../../shared/delivery-metrics.ts'
 import { enquiryTable, normaliseEmail } from '../../shared/enquiry-table.ts'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
+import { RETRY_INTERVAL } from '../constructs/contact-api.ts'
 import { type HttpApiHandler, httpApiRoute, lambdaContext } from './api-gateway.ts'
 import { localCredentials, localTableName } from './api-stack.ts'
 import {
@@ -55,71 +59,6 @@ type RunSummary = { readonly pendingCount: number; readonly sentCount: number } 
 const retryBatch = (retryPass as Record<string, unknown>).RETRY_BATCH_SIZE
 
 // --- Constants of the code under drill ---------------------------------------------------
-
-/** The contact handler's total budget: its exported constant when the code has one, else 8 s. */
-async function contactBudget(): Promise<{ ms: number; source: string }> {
-  for (const module of [
-    '../../functions/contact/submit.ts',
-    '../../functions/contact/create-handler.ts',
-  ]) {
-    const exports = (await import(module)) as Record<string, unknown>
-    const value = exports.CONTACT_BUDGET_MS
-    if (typeof value === 'number') {
-      return { ms: value, source: `CONTACT_BUDGET_MS, ${module.replace('../../', '')}` }
-    }
-  }
-  return { ms: 8_000, source: 'no exported CONTACT_BUDGET_MS: the 8 s the issue sets' }
-}
-
-/**
- * The deployed retry schedule: an exported `RETRY_INTERVAL` (a CDK Duration, or milliseconds as
- * `RETRY_INTERVAL_MS`) when the code has one, else the construct's default as its source states it.
- */
-async function retrySchedule(): Promise<{
-  intervalMs: number
-  concurrentRuns: number
-  source: string
-}> {
-  const retry = (await import('../../functions/notification-retry/retry.ts')) as Record<
-    string,
-    unknown
-  >
-  const construct = (await import('../constructs/contact-api.ts')) as Record<string, unknown>
-  const concurrentRuns = [retry.RETRY_CONCURRENCY, construct.RETRY_CONCURRENCY].find(
-    (value): value is number => typeof value === 'number',
-  )
-  for (const [where, exports] of [
-    ['functions/notification-retry/retry.ts', retry],
-    ['infra/constructs/contact-api.ts', construct],
-  ] as const) {
-    const ms = exports.RETRY_INTERVAL_MS
-    if (typeof ms === 'number') {
-      return {
-        intervalMs: ms,
-        concurrentRuns: concurrentRuns ?? 1,
-        source: `RETRY_INTERVAL_MS, ${where}`,
-      }
-    }
-    const duration = exports.RETRY_INTERVAL as { toMilliseconds?: () => number } | undefined
-    if (typeof duration?.toMilliseconds === 'function') {
-      return {
-        intervalMs: duration.toMilliseconds(),
-        concurrentRuns: concurrentRuns ?? 1,
-        source: `RETRY_INTERVAL, ${where}`,
-      }
-    }
-  }
-  const source = readFileSync(new URL('../constructs/contact-api.ts', import.meta.url), 'utf8')
-  const match = /retryInterval \?\? Duration\.(minutes|seconds)\((\d+)\)/.exec(source)
-  if (!match)
-    throw new Error('The retry schedule is neither exported nor in contact-api.ts as expected')
-  const amount = Number(match[2])
-  return {
-    intervalMs: match[1] === 'minutes' ? amount * 60_000 : amount * 1_000,
-    concurrentRuns: concurrentRuns ?? 1,
-    source: `contact-api.ts default rate(${amount} ${match[1]})`,
-  }
-}
 
 // --- A TCP proxy that can hang ------------------------------------------------------------
 
@@ -633,7 +572,11 @@ async function putAll(stack: DrillStack, items: readonly Enquiry[]) {
 async function backlog(stack: DrillStack): Promise<DrillResult> {
   const email = `drill-backlog-${randomUUID().slice(0, 8)}@example.co.uk`
   const size = 2_000
-  const schedule = await retrySchedule()
+  const schedule = {
+    intervalMs: RETRY_INTERVAL.toMilliseconds(),
+    concurrentRuns: 1,
+    source: 'RETRY_INTERVAL, infra/constructs/contact-api.ts',
+  }
   // 2,000 enquiries stored with their e-mail still owed, as an SES outage leaves them.
   const createdAt = Date.now() - 10 * 60_000
   await putAll(
@@ -684,44 +627,8 @@ async function backlog(stack: DrillStack): Promise<DrillResult> {
   }
 }
 
-interface DeliveryModules {
-  createDeliveryEventsHandler(deps: {
-    documentClient: DynamoDBDocumentClient
-    tableName: string
-    metrics: unknown
-    log?: typeof silentLogger
-  }): (event: unknown, context: unknown) => Promise<unknown>
-  createDeliveryMetrics(stage: string): unknown
-  deliveryMetricNames: { bounced: string }
-  sampleSesEvent(type: 'Bounce', options: { enquiryId: string }): unknown
-  snsEventOf(...records: unknown[]): unknown
-}
-
-/** The delivery-events function's modules, when this checkout has them. */
-async function deliveryModules(): Promise<DeliveryModules | string> {
-  const base = '../../functions/delivery-events/'
-  try {
-    const [handler, metrics, samples] = await Promise.all(
-      ['create-handler.ts', 'metrics.ts', 'sample-events.ts'].map(
-        (file) => import(base + file) as Promise<Record<string, unknown>>,
-      ),
-    )
-    return { ...handler, ...metrics, ...samples } as unknown as DeliveryModules
-  } catch (error) {
-    return `${(error as { code?: string }).code ?? (error as Error).name}: ${(error as Error).message.split('\n')[0]}`
-  }
-}
-
 async function bounce(stack: DrillStack): Promise<DrillResult> {
   const name = 'a bounce event for one enquiry'
-  const modules = await deliveryModules()
-  if (typeof modules === 'string') {
-    return {
-      name,
-      figures: [`not available: the delivery-events handler is absent (${modules})`],
-      checks: [check('the delivery-events handler exists', false)],
-    }
-  }
   const email = `drill-bounce-${randomUUID().slice(0, 8)}@example.co.uk`
   const response = await fetch(stack.apiUrl, {
     method: 'POST',
@@ -729,12 +636,6 @@ async function bounce(stack: DrillStack): Promise<DrillResult> {
     body: JSON.stringify({ ...sampleEnquiry, email }),
   })
   const { id } = (await response.json()) as { id: string }
-  const handler = modules.createDeliveryEventsHandler({
-    documentClient: stack.table,
-    tableName: stack.config.enquiriesTable,
-    metrics: modules.createDeliveryMetrics('drill'),
-    log: silentLogger,
-  })
   // Powertools writes the metrics as embedded-metric-format lines on stdout: read them there.
   const written: string[] = []
   const write = process.stdout.write
@@ -743,15 +644,21 @@ async function bounce(stack: DrillStack): Promise<DrillResult> {
     return true
   }) as typeof process.stdout.write
   try {
-    await handler(
-      modules.snsEventOf(modules.sampleSesEvent('Bounce', { enquiryId: id })),
-      lambdaContext('delivery-events'),
+    await injectDeliveryEvent(
+      {
+        documentClient: stack.table,
+        tableName: stack.config.enquiriesTable,
+        metrics: createDeliveryMetrics('drill'),
+        log: silentLogger,
+      },
+      'Bounce',
+      id,
     )
   } finally {
     process.stdout.write = write
   }
   const item = await itemOf(stack, id)
-  const metric = modules.deliveryMetricNames.bounced
+  const metric = deliveryMetricNames.bounced
   const moved = written.some((line) => {
     try {
       const record = JSON.parse(line) as Record<string, unknown>
@@ -783,7 +690,7 @@ export async function runDrills(
   only: readonly string[] = [],
 ): Promise<number> {
   const started = performance.now()
-  const budget = await contactBudget()
+  const budget = { ms: CONTACT_BUDGET_MS, source: 'CONTACT_BUDGET_MS, functions/contact/submit.ts' }
   print(`Contact handler budget: ${formatDuration(budget.ms)} (${budget.source})`)
   const results: DrillResult[] = []
   const drills: [string, (stack: DrillStack) => Promise<DrillResult>][] = [

@@ -21,7 +21,9 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const small = { connections: 4, durationSeconds: 1, maxRequests: 200 }
+// Bounded by the request count, not the clock: a busy machine answers fewer requests a second,
+// and a one-second run could end before its first answer.
+const small = { connections: 4, maxRequests: 200 }
 
 function expectAllPass(checks: readonly ScenarioCheck[]) {
   for (const { name, ok, detail } of checks) expect(ok, `${name}: ${detail}`).toBe(true)
@@ -33,24 +35,25 @@ describe('the contact API under load and faults (small scale)', () => {
     expect(load.count2xx).toBeGreaterThan(0)
     expect(load.repeated201).toBeGreaterThan(0)
     expectAllPass(checks)
-  }, 30_000)
+  }, 60_000)
 
   it('keeps every enquiry through an SES outage, and the retry e-mails each exactly once', async () => {
     const { checks, pendingAfterLoad } = await sesOutageScenario(stack, {
       ...small,
-      durationSeconds: 1.2,
+      // The retry paces its sends under SES's rate: fewer pending e-mails keep the run short.
+      maxRequests: 80,
     })
     expect(pendingAfterLoad).toBeGreaterThan(0)
     expectAllPass(checks)
-  }, 30_000)
+  }, 60_000)
 
   it('answers 503 with a clear message when DynamoDB is down, storing and sending nothing', async () => {
-    const { checks } = await dynamoDbOutageScenario(stack, { ...small, durationSeconds: 0.5 })
+    const { checks } = await dynamoDbOutageScenario(stack, { ...small, maxRequests: 100 })
     expectAllPass(checks)
-  }, 30_000)
+  }, 60_000)
 
   it('sends, through the retry, an enquiry whose function died between write and e-mail', async () => {
     const { checks } = await crashScenario(stack)
     expectAllPass(checks)
-  }, 30_000)
+  }, 60_000)
 })

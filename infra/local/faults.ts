@@ -262,9 +262,9 @@ export async function startFaultStack(): Promise<FaultStack> {
 export interface LoadOptions {
   /** Concurrent connections, each sending one request after another. */
   readonly connections: number
-  /** How long requests are started for. */
-  readonly durationSeconds: number
-  /** A cap on requests started, whatever the time. */
+  /** How long requests are started for; without it the run ends once `maxRequests` are answered. */
+  readonly durationSeconds?: number
+  /** A cap on requests started, whatever the time (required without `durationSeconds`). */
   readonly maxRequests?: number
   /**
    * The share of requests that repeat an earlier request's Idempotency-Key, as a browser
@@ -272,8 +272,13 @@ export interface LoadOptions {
    * @default 0.2
    */
   readonly repeatShare?: number
-  /** Called once the load is running, `atSeconds` into it, e.g. to switch a service off. */
-  readonly during?: readonly { readonly atSeconds: number; readonly action: () => void }[]
+  /**
+   * Called once the load is `atShare` (0–1) of the way through, e.g. to switch a service off.
+   * Progress is whichever bound is nearer: time against `durationSeconds` or answers against
+   * `maxRequests`, so on a slow machine the action still lands among the requests, not before
+   * the first answer or after the last.
+   */
+  readonly during?: readonly { readonly atShare: number; readonly action: () => void }[]
 }
 
 export interface LoadResult {
@@ -326,14 +331,29 @@ export async function runLoad(stack: FaultStack, options: LoadOptions): Promise<
     key?: string
   }
   type Headers = Record<string, string | undefined>
-  const timers = (options.during ?? []).map(({ atSeconds, action }) =>
-    setTimeout(action, atSeconds * 1000),
-  )
+  if (options.durationSeconds === undefined && options.maxRequests === undefined) {
+    throw new Error('runLoad needs durationSeconds, maxRequests or both')
+  }
+  const pending = [...(options.during ?? [])].sort((a, b) => a.atShare - b.atShare)
+  const startedAt = performance.now()
+  let answers = 0
+  const fireDue = () => {
+    const byTime =
+      options.durationSeconds === undefined
+        ? 0
+        : (performance.now() - startedAt) / (options.durationSeconds * 1000)
+    const byCount = options.maxRequests === undefined ? 0 : answers / options.maxRequests
+    const progress = Math.max(byTime, byCount)
+    while (pending.length > 0 && (pending[0]?.atShare ?? 1) <= progress) pending.shift()?.action()
+  }
+  const ticker = setInterval(fireDue, 20)
   const result = await autocannon({
     url: `${stack.url}${contactApi.path}`,
     connections: options.connections,
-    duration: options.durationSeconds,
-    ...(options.maxRequests !== undefined && { maxOverallRequests: options.maxRequests }),
+    // A count alone bounds the run by `amount`: `maxOverallRequests` would still wait out the clock.
+    ...(options.durationSeconds === undefined
+      ? { amount: options.maxRequests }
+      : { duration: options.durationSeconds, maxOverallRequests: options.maxRequests }),
     timeout: 30,
     requests: [
       {
@@ -352,6 +372,8 @@ export async function runLoad(stack: FaultStack, options: LoadOptions): Promise<
           }
         },
         onResponse: (status: number, text: string, _context: Context, headers: Headers) => {
+          answers++
+          fireDue()
           if (status === 201) {
             acceptedIds.add((JSON.parse(text) as { id: string }).id)
           } else {
@@ -362,7 +384,7 @@ export async function runLoad(stack: FaultStack, options: LoadOptions): Promise<
       },
     ],
   })
-  for (const timer of timers) clearTimeout(timer)
+  clearInterval(ticker)
   await stack.drained()
 
   const served = stack.served.slice(servedBefore)
@@ -460,8 +482,8 @@ export async function sesOutageScenario(
   const load = await runLoad(stack, {
     ...options,
     during: [
-      { atSeconds: options.durationSeconds * from, action: () => stack.ses.down('unavailable') },
-      { atSeconds: options.durationSeconds * to, action: () => stack.ses.up() },
+      { atShare: from, action: () => stack.ses.down('unavailable') },
+      { atShare: to, action: () => stack.ses.up() },
     ],
   })
   stack.ses.up()

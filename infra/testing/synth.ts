@@ -30,6 +30,7 @@ export interface Synthesised {
   readonly stacks: ReturnType<typeof defineApp>
   readonly site: Template
   readonly edge?: Template
+  readonly edgeMonitoring: Template
   /** Every finding of every validation plugin (cdk-nag) and every annotation warning. */
   readonly violations: PolicyViolation[]
   dispose(): void
@@ -62,6 +63,7 @@ export function synthesise(options: SynthOptions = {}): Synthesised {
     stacks,
     site: Template.fromStack(stacks.site),
     ...(stacks.edge && { edge: Template.fromStack(stacks.edge) }),
+    edgeMonitoring: Template.fromStack(stacks.edgeMonitoring),
     violations: report.pluginReports.flatMap((plugin) => plugin.violations ?? []),
     dispose: () => rmSync(root, { recursive: true, force: true }),
   }

@@ -16,7 +16,7 @@ import {
 } from './contact-helpers.ts'
 
 /**
- * Static first (DESIGN decision 6, issue 7): /contact is prerendered HTML with a small script;
+ * Static first (DESIGN decision 6): /contact is prerendered HTML with a small script;
  * the form's React + Chakra code is fetched only when the form is about to be used (the visitor
  * scrolls it near, points at it or focuses it; being in view at load is not enough), then
  * hydrates the prerendered form in place.

@@ -8,7 +8,7 @@ import { builtPages } from './built-site.ts'
 import { launchChromium, url, viewports } from './chromium.ts'
 
 /**
- * Issue 7's budgets that do not depend on the machine: bytes, requests and layout shifts (the
+ * The performance budgets that do not depend on the machine: bytes, requests and layout shifts (the
  * timings are `npm run bench`'s job). Every route, the 404 and the unlisted contact pages.
  */
 

@@ -1,6 +1,7 @@
 import { createSystem, defineConfig } from '@chakra-ui/react'
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
 import { defaultThemeConfig } from '@chakra-ui/react/theme'
+import { brandColours } from '../shared/site.ts'
 
 /** The site's one theme: brand colours on top of Chakra's defaults, system fonts (nothing to download). */
 const config = defineConfig({
@@ -12,7 +13,7 @@ const config = defineConfig({
           100: { value: '#d9e6ff' },
           500: { value: '#2f5bea' },
           600: { value: '#1f47cc' },
-          700: { value: '#1a3aa3' },
+          700: { value: brandColours.theme },
           900: { value: '#0f1f57' },
         },
       },

@@ -12,6 +12,7 @@ describe('site identity', () => {
   it('falls back to the placeholder identity', () => {
     expect(parseSite({})).toEqual({
       ...siteDefaults,
+      shortName: 'Elevate',
       gaMeasurementId: undefined,
       company: { ...companyDefaults, vatNumber: undefined, placeholder: true },
       social: { linkedin: undefined, instagram: undefined, facebook: undefined, x: undefined },

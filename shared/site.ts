@@ -46,6 +46,12 @@ const socialSchema = z.object({
  */
 const siteSchema = z.object({
   name: z.string().trim().min(1, 'SITE_NAME must not be empty'),
+  /** Under an icon on a phone's home screen, where about 12 characters fit. */
+  shortName: z
+    .string()
+    .trim()
+    .min(1, 'SITE_SHORT_NAME must not be empty')
+    .max(12, 'SITE_SHORT_NAME must be at most 12 characters (it sits under a home-screen icon)'),
   email: z.email('SITE_EMAIL must be an e-mail address'),
   phone: z
     .string()
@@ -72,6 +78,12 @@ export const siteDefaults = {
   url: 'https://www.elevate-digital.example',
 } as const
 
+/**
+ * The brand's colours outside the page's own styles: the browser's toolbar and the splash screen
+ * of the site added to a home screen. `theme` is the theme's brand.700.
+ */
+export const brandColours = { theme: '#1a3aa3', background: '#ffffff' } as const
+
 /** Marked as placeholders on the page until a deployment sets the real ones. */
 export const companyDefaults = {
   registeredName: 'Elevate Digital Ltd',
@@ -90,6 +102,12 @@ export const socialPlatforms = [
 
 type Env = Record<string, string | undefined>
 
+/** The name itself when it fits under a home-screen icon, else its first word ("Elevate"). */
+export function defaultShortName(name: string): string {
+  const trimmed = name.trim()
+  return trimmed.length <= 12 ? trimmed : (trimmed.split(/\s+/)[0] ?? trimmed).slice(0, 12)
+}
+
 /** Reads the identity from the environment, falling back to the defaults; throws naming each bad variable. */
 export function parseSite(env: Env): Site {
   const blankToUndefined = (value: string | undefined) => (value?.trim() ? value : undefined)
@@ -100,8 +118,10 @@ export function parseSite(env: Env): Site {
     registeredOffice: blankToUndefined(env.SITE_REGISTERED_OFFICE),
     icoNumber: blankToUndefined(env.SITE_ICO_NUMBER),
   }
+  const name = blankToUndefined(env.SITE_NAME) ?? siteDefaults.name
   const result = siteSchema.safeParse({
-    name: blankToUndefined(env.SITE_NAME) ?? siteDefaults.name,
+    name,
+    shortName: blankToUndefined(env.SITE_SHORT_NAME) ?? defaultShortName(name),
     email: blankToUndefined(env.SITE_EMAIL) ?? siteDefaults.email,
     phone: blankToUndefined(env.SITE_PHONE) ?? siteDefaults.phone,
     url: blankToUndefined(env.SITE_URL) ?? siteDefaults.url,

@@ -1,5 +1,6 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { BrandBadge, BrandMark, type BrandName } from './BrandMark.tsx'
 import { Icon, type IconName } from './Icon.tsx'
 
 /** What a card says: values, benefits, platforms, features, services. */
@@ -7,6 +8,10 @@ export interface CardContent {
   readonly title: string
   readonly description: string
   readonly icon?: IconName
+  /** A platform's own mark instead of an icon, with its accessible name ("Facebook logo"). */
+  readonly mark?: { readonly brand: BrandName; readonly label: string }
+  /** A platform's name as a text badge, for a platform whose mark no icon set carries. */
+  readonly badge?: string
 }
 
 export interface CardProps extends CardContent {
@@ -15,7 +20,7 @@ export interface CardProps extends CardContent {
 }
 
 /** One card of a grid, as a list item: an icon on a tinted tile, an h3 title, a description. */
-export function Card({ icon, title, description, children }: CardProps) {
+export function Card({ icon, mark, badge, title, description, children }: CardProps) {
   return (
     <Stack
       as="li"
@@ -28,6 +33,8 @@ export function Card({ icon, title, description, children }: CardProps) {
       boxShadow="sm"
     >
       {icon && <IconTile name={icon} />}
+      {mark && <BrandMark name={mark.brand} label={mark.label} />}
+      {badge && <BrandBadge label={badge} />}
       <Heading as="h3" size="lg">
         {title}
       </Heading>

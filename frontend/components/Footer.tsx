@@ -5,6 +5,17 @@ import { site } from '../site.ts'
 
 const builtYear = new Date().getFullYear()
 
+/**
+ * Footer links are underlined: beside plain text of the same colour (the unlinked Analytics &
+ * Reporting, the company details), colour alone would not tell a visitor what can be followed.
+ */
+const linkStyle = {
+  color: 'gray.200',
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.2em',
+  _hover: { color: 'white', textDecorationThickness: '2px' },
+} as const
+
 const socialLinks = socialPlatforms.flatMap(({ key, label }) => {
   const href = site.social[key]
   return href ? [{ label, href }] : []
@@ -25,12 +36,7 @@ export function Footer() {
               <Stack as="ul" direction="row" gap="4" aria-label="Follow us">
                 {socialLinks.map((link) => (
                   <li key={link.label}>
-                    <Link
-                      href={link.href}
-                      rel="me noopener"
-                      color="gray.200"
-                      _hover={{ color: 'white' }}
-                    >
+                    <Link href={link.href} rel="me noopener" {...linkStyle}>
                       {link.label}
                     </Link>
                   </li>
@@ -47,11 +53,11 @@ export function Footer() {
               {footerServices.map((service) => (
                 <li key={service.label}>
                   {service.href ? (
-                    <Link href={service.href} color="gray.200" _hover={{ color: 'white' }}>
+                    <Link href={service.href} {...linkStyle}>
                       {service.label}
                     </Link>
                   ) : (
-                    // Offered, but with no page: muted so it does not pass for a link.
+                    // Offered, but with no page: plain text, not underlined like the links.
                     <Text as="span" color="gray.400">
                       {service.label}
                     </Text>
@@ -65,10 +71,10 @@ export function Footer() {
             <Heading as="h2" size="md" color="white">
               Contact
             </Heading>
-            <Link href={`mailto:${site.email}`} color="gray.200" _hover={{ color: 'white' }}>
+            <Link href={`mailto:${site.email}`} {...linkStyle}>
               {site.email}
             </Link>
-            <Link href={telHref(site.phone)} color="gray.200" _hover={{ color: 'white' }}>
+            <Link href={telHref(site.phone)} {...linkStyle}>
               {site.phone}
             </Link>
           </Stack>
@@ -95,18 +101,27 @@ export function Footer() {
                 .join(' · ')}
             </Text>
           </Stack>
-          <Box as="nav" aria-label="Legal">
-            <Stack as="ul" direction="row" gap="6">
+          {/* Beside the long company details, the links keep their own width and never break a
+              label over two lines; on a narrow phone whole links wrap instead. */}
+          <Box as="nav" aria-label="Legal" flexShrink="0">
+            <Stack
+              as="ul"
+              direction="row"
+              columnGap="6"
+              rowGap="2"
+              flexWrap="wrap"
+              whiteSpace="nowrap"
+            >
               {legalLinks.map((link) => (
                 <li key={link.href}>
-                  <Link href={link.href} color="gray.200" _hover={{ color: 'white' }}>
+                  <Link href={link.href} {...linkStyle}>
                     {link.label}
                   </Link>
                 </li>
               ))}
               {/* Reopens the cookie banner: hidden until the script that runs the banner is there. */}
               <li hidden>
-                <Link asChild color="gray.200" _hover={{ color: 'white' }}>
+                <Link asChild {...linkStyle}>
                   <button type="button" data-cookie-settings="" aria-controls="cookie-banner">
                     Cookie settings
                   </button>

@@ -36,7 +36,9 @@ export function LinkButton({
 }: LinkButtonProps) {
   return (
     // Chakra's Button defaults to type="button", which on an <a> is an invalid MIME type.
-    <Button asChild type={undefined} size={size} {...tones[tone]}>
+    // One width rule for every call to action: the full width of its column on a phone (an easy
+    // thumb target, and no ragged stack of different widths), as wide as its label from `sm` up.
+    <Button asChild type={undefined} size={size} w={{ base: 'full', sm: 'auto' }} {...tones[tone]}>
       <a href={href} {...(clickEvent && trackingAttributes(clickEvent, 'click'))}>
         {children}
       </a>

@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext'
-import { absoluteUrl } from '../../shared/site.ts'
+import { absoluteUrl, brandColours } from '../../shared/site.ts'
 import { speculationRulesText } from '../../shared/speculation-rules.ts'
 import { socialImageAlt } from '../components/images.ts'
 import { site } from '../site.ts'
@@ -23,7 +23,7 @@ export default function Head() {
       <meta property="og:locale" content="en_GB" />
       {typeof title === 'string' && <meta name="twitter:title" content={title} />}
       {typeof description === 'string' && <meta name="twitter:description" content={description} />}
-      <meta name="theme-color" content="#1a3aa3" />
+      <meta name="theme-color" content={brandColours.theme} />
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

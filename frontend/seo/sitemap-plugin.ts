@@ -2,10 +2,12 @@ import type { Plugin } from 'vite'
 import { routes } from '../../shared/routes.ts'
 import { parseSite } from '../../shared/site.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
+import { webManifest } from './web-manifest.ts'
 
 /**
- * Writes sitemap.xml and robots.txt beside the prerendered pages, from the one route list and
- * the configured site URL (read when the build starts, like the pages' own canonical URLs).
+ * Writes sitemap.xml, robots.txt and site.webmanifest beside the prerendered pages, from the one
+ * route list and the identity config (read when the build starts, like the pages' own canonical
+ * URLs).
  */
 export function sitemapPlugin(): Plugin {
   return {
@@ -18,6 +20,7 @@ export function sitemapPlugin(): Plugin {
       const paths = routes.map((route) => route.path)
       this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml(site, paths) })
       this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(site) })
+      this.emitFile({ type: 'asset', fileName: 'site.webmanifest', source: webManifest(site) })
     },
   }
 }

@@ -181,9 +181,12 @@ describe('/services/website-development', () => {
     await close()
   })
 
-  it("has one 'Get Started Today' button to /contact that records its click event", async () => {
+  it("has its hero button, then one 'Get Started Today' button to /contact that records its click event", async () => {
     const { page, close } = await openPage(browser, path)
-    expect(await buttons(page)).toEqual([['Get Started Today', '/contact']])
+    expect(await buttons(page)).toEqual([
+      ['Start Website Project', '/contact'],
+      ['Get Started Today', '/contact'],
+    ])
     const button = page.getByRole('link', { name: 'Get Started Today' })
     await expect(button.getAttribute('data-track-on')).resolves.toBe('click')
     await expect(button.getAttribute('data-track-category')).resolves.toBe('cta_click')
@@ -191,6 +194,36 @@ describe('/services/website-development', () => {
     await expect(button.getAttribute('data-track-action')).resolves.toBe('get_started_button')
     await close()
   })
+})
+
+describe("every service page's hero", () => {
+  // The hero's way to /contact on each service page, and the cta_click label its click records.
+  const heroContactClicks = {
+    '/services/seo': 'Get SEO Consultation',
+    '/services/social-media': 'Start Social Strategy',
+    '/services/ppc': 'Start PPC Campaign',
+    '/services/email-marketing': 'Start Email Strategy',
+    '/services/website-development': 'Start Website Project',
+  } as const
+
+  for (const [path, button] of Object.entries(heroContactClicks)) {
+    it(`${path}: '${button}' in the hero leads to /contact and records cta_click`, async () => {
+      const { page, close } = await openPage(browser, path)
+      const hero = page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) })
+      const link = hero.getByRole('link')
+      await expect(link.count()).resolves.toBe(1)
+      await expect(link.textContent()).resolves.toBe(button)
+      await expect(link.getAttribute('href')).resolves.toBe('/contact')
+      const tracking = await link.evaluate((element) => ({ ...(element as HTMLElement).dataset }))
+      expect(tracking).toEqual({
+        trackOn: 'click',
+        trackAction: 'cta_click',
+        trackCategory: 'engagement',
+        trackLabel: button,
+      })
+      await close()
+    })
+  }
 })
 
 describe('/services/email-marketing', () => {

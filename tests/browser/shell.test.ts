@@ -154,7 +154,7 @@ describe('scroll-to-top button', () => {
 })
 
 describe('footer', () => {
-  it('links to the legal pages and the five service pages, with Analytics & Reporting unlinked', async () => {
+  it('links to the legal pages and the five service pages, with Analytics & Reporting unlinked (the spec gives it no page)', async () => {
     const { page, close } = await openPage(browser, '/')
     const footer = page.locator('footer')
     const links = Object.fromEntries(

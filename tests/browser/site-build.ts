@@ -24,6 +24,7 @@ export function buildSite({ measurementId = '' }: { measurementId?: string } = {
       ...process.env,
       BUILD_OUT_DIR: outDir,
       SITE_NAME: '',
+      SITE_SHORT_NAME: '',
       SITE_EMAIL: '',
       SITE_PHONE: '',
       SITE_URL: '',

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes } from '../../shared/routes.ts'
+import { brandColours, parseSite } from '../../shared/site.ts'
 import { launchChromium, openPage, url } from './chromium.ts'
 import { breadcrumbs } from './page-reading.ts'
 
@@ -73,6 +74,17 @@ describe('icons and sharing', () => {
       return link ? (await fetch(link.href)).json() : null
     })
     expect(manifest.icons.length).toBeGreaterThan(0)
+    // Generated from the identity config the site was built with (the placeholder identity here).
+    const site = parseSite({})
+    expect(manifest).toMatchObject({
+      name: site.name,
+      short_name: site.shortName,
+      theme_color: brandColours.theme,
+      background_color: brandColours.background,
+    })
+    await expect(page.locator('meta[name="theme-color"]').getAttribute('content')).resolves.toBe(
+      manifest.theme_color,
+    )
     for (const icon of manifest.icons) {
       expect((await page.request.get(url(icon.src))).status(), icon.src).toBe(200)
     }

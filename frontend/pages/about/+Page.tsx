@@ -32,7 +32,9 @@ export default function Page() {
                 <Text key={paragraph}>{paragraph}</Text>
               ))}
             </Stack>
-            <Box position="relative" flex="1" w="full">
+            {/* The badge sits below the picture, never on it: the chart fills most of the
+                artwork, and at phone widths no corner of it is free for a badge. */}
+            <Stack gap="4" flex="1" w="full">
               <picture>
                 <source
                   type="image/avif"
@@ -59,12 +61,14 @@ export default function Page() {
                 />
               </picture>
               <Box
-                position="absolute"
-                bottom={{ base: '4', md: '6' }}
-                left={{ base: '4', md: '6' }}
+                data-image-badge=""
+                alignSelf="flex-start"
+                ms={{ base: '4', md: '6' }}
                 bg="white"
                 rounded="xl"
                 boxShadow="lg"
+                borderWidth="1px"
+                borderColor="gray.200"
                 px="5"
                 py="3"
               >
@@ -75,7 +79,7 @@ export default function Page() {
                   {imageBadge.text}
                 </Text>
               </Box>
-            </Box>
+            </Stack>
           </Flex>
         </Container>
       </Box>

@@ -105,42 +105,48 @@ export const impact = {
   ],
 } as const satisfies BenefitPanel
 
+/**
+ * Each platform is shown with its own mark from the `simple-icons` package (see BrandMark).
+ * LinkedIn is not in that set: LinkedIn asked for its mark to be withdrawn, so it appears as a
+ * neutral text badge with its name rather than an imitation of its logo. Twitter is now X, and its
+ * current mark is the X.
+ */
 export const platforms = {
   heading: 'Platforms We Manage',
   intro: 'We focus on the platforms your customers use, with content made for each one.',
   cards: [
     {
-      icon: 'thumbsUp',
+      mark: { brand: 'facebook', label: 'Facebook logo' },
       title: 'Facebook',
       description:
         'The widest reach of any network, with detailed ad targeting and strong local communities.',
     },
     {
-      icon: 'camera',
+      mark: { brand: 'instagram', label: 'Instagram logo' },
       title: 'Instagram',
       description:
         'Visual storytelling through posts, Stories and Reels, ideal for lifestyle and retail brands.',
     },
     {
-      icon: 'briefcase',
+      badge: 'LinkedIn',
       title: 'LinkedIn',
       description:
         'The home of B2B marketing: thought leadership and ads targeted by industry and job title.',
     },
     {
-      icon: 'hash',
+      mark: { brand: 'x', label: 'X (formerly Twitter) logo' },
       title: 'Twitter',
       description:
         'Real-time conversation, news and customer service that keep your brand part of the discussion.',
     },
     {
-      icon: 'music',
+      mark: { brand: 'tiktok', label: 'TikTok logo' },
       title: 'TikTok',
       description:
         'Short, creative video that reaches younger audiences and can spread far beyond your followers.',
     },
     {
-      icon: 'play',
+      mark: { brand: 'youtube', label: 'YouTube logo' },
       title: 'YouTube',
       description:
         'Long and short video that explains, demonstrates and ranks in both YouTube and Google search.',

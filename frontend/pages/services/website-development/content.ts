@@ -30,6 +30,7 @@ export const page = {
     title: 'Website Development',
     subtitle:
       'A website that looks the part, loads in a blink and turns visitors into enquiries: designed, built and supported by one team.',
+    action: { label: 'Start Website Project', href: '/contact' },
   },
   intro: {
     heading: 'Websites Built to Grow Your Business',

@@ -226,7 +226,17 @@ async function islandMs(slowdown: number): Promise<number> {
     .evaluate(
       (timeoutMs) =>
         new Promise<number>((resolve, reject) => {
-          setTimeout(() => reject(new Error(`not hydrated within ${timeoutMs} ms`)), timeoutMs)
+          setTimeout(() => {
+            const focused = document.activeElement?.getAttribute('name') ?? 'nothing'
+            const island = performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.startTime >= start).length
+            reject(
+              new Error(
+                `not hydrated within ${timeoutMs} ms (focus on ${focused}, document focused: ${document.hasFocus()}, ${island} files fetched since)`,
+              ),
+            )
+          }, timeoutMs)
           const form = document.querySelector<HTMLFormElement>('#contact-form form')
           const input = form?.querySelector<HTMLInputElement>('[name="firstName"]')
           if (!form || !input) return reject(new Error('no contact form'))

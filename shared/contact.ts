@@ -1,23 +1,19 @@
 import * as z from 'zod'
-import { type ContactField, contactFields, MESSAGE_MIN_LENGTH } from './contact-fields.ts'
+import {
+  type ContactField,
+  contactApi,
+  contactFields,
+  MESSAGE_MIN_LENGTH,
+  maxLengths,
+} from './contact-fields.ts'
 
 /** The spec's business constants for enquiries, stated once for the form, the API and the table. */
 export { MESSAGE_MIN_LENGTH }
 export const RETENTION_YEARS = 3
 
-/** Upper bounds no honest enquiry reaches; they keep storage and e-mails sane. */
-export const maxLengths = {
-  firstName: 100,
-  lastName: 100,
-  email: 254,
-  phone: 30,
-  company: 150,
-  position: 100,
-  message: 5000,
-} as const
-
-// The field names live in a zod-free module for client code that needs only them.
-export { type ContactField, contactFields }
+// The field names, limits and API paths live in a zod-free module for client code that needs
+// only them (the form renders without loading zod; it validates with it later).
+export { type ContactField, contactApi, contactFields, maxLengths }
 
 /** The spec's messages, quoted exactly. */
 export const contactMessages = {
@@ -76,24 +72,3 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return errors
 }
-
-/**
- * The contact API's contract, shared by the Lambda, the local server and the form: where the
- * form posts, where the no-JavaScript post is sent on, and the request rules the handler applies.
- */
-export const contactApi = {
-  /** `POST` JSON; answers 201 `{ id, createdAt, message }` or a 4xx/503 `{ message, errors? }`. */
-  path: '/api/contacts',
-  /** `POST` application/x-www-form-urlencoded (the form without JavaScript): 303 or an HTML page. */
-  formPath: '/api/contacts/form',
-  /** Where a successful no-JavaScript post is redirected. */
-  formSentPath: '/contact/sent',
-  /** A page explaining every field's rule (the no-JavaScript post now answers its own page). */
-  formCheckDetailsPath: '/contact/check-details',
-  /** A hidden input only bots fill in: a non-empty value is answered as success and dropped. */
-  honeypotField: 'website',
-  /** A UUID the form keeps across retries of one submission, so a retry never duplicates it. */
-  idempotencyHeader: 'Idempotency-Key',
-  /** Bodies larger than this are refused with 413. */
-  maxBodyBytes: 16 * 1024,
-} as const

@@ -146,10 +146,7 @@ export function parseSite(env: Env): Site {
   return result.data
 }
 
-/** `020 7946 0321` → `tel:+442079460321` (E.164, so it dials from abroad too). */
-export function telHref(phone: string): string {
-  return `tel:+44${phone.replace(/\s+/g, '').replace(/^0/, '')}`
-}
+export { telHref } from './phone.ts'
 
 export function absoluteUrl(site: Pick<Site, 'url'>, path: string): string {
   return path === '/' ? `${site.url}/` : `${site.url}${path}`

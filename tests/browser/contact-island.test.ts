@@ -62,6 +62,24 @@ describe('contact form island', () => {
     expect(code).toContain('chakra-toast')
   })
 
+  it("hydrates without zod: the form's checks arrive after it is interactive", () => {
+    const manifest = JSON.parse(
+      readFileSync(join(inject('distDir'), '..', 'assets.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[] }>
+    const staticClosure = (key: string, files = new Set<string>()): Set<string> => {
+      const entry = manifest[key]
+      if (!entry || files.has(entry.file)) return files
+      files.add(entry.file)
+      for (const imported of entry.imports ?? []) staticClosure(imported, files)
+      return files
+    }
+    const read = (files: Iterable<string>) =>
+      [...files].map((file) => readFileSync(join(inject('distDir'), file), 'utf8')).join('\n')
+    const zodMarker = '$ZodType'
+    expect(read(staticClosure('components/contact-form/hydrate.tsx'))).not.toContain(zodMarker)
+    expect(read(island)).toContain(zodMarker)
+  })
+
   it('is not requested while the form is far below the fold on a phone, and the page loads under 15 KB of JavaScript', async () => {
     const { page, requests, consoleProblems, close } = await openContact(browser, {
       viewport: viewports.phone,

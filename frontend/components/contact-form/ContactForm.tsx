@@ -26,8 +26,8 @@ import {
   contactFields,
   MESSAGE_MIN_LENGTH,
   maxLengths,
-} from '../../../shared/contact.ts'
-import { telHref } from '../../../shared/site.ts'
+} from '../../../shared/contact-fields.ts'
+import { telHref } from '../../../shared/phone.ts'
 import { notify, Toaster } from '../toast/Toaster.tsx'
 import { contactFormCopy as copy } from './content.ts'
 import {
@@ -38,8 +38,6 @@ import {
   type SubmissionKey,
   serverFieldErrors,
   submissionKey,
-  validate,
-  validateField,
   visitorMessage,
   withFieldError,
 } from './form-state.ts'
@@ -51,6 +49,7 @@ import {
   readinessIds,
   readValues,
 } from './live-state.ts'
+import { loadValidation } from './load-validation.ts'
 import { sendEnquiry } from './send.ts'
 
 const headingId = 'contact-form-heading'
@@ -81,6 +80,8 @@ type Status =
 export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
   const formRef = useRef<HTMLFormElement>(null)
   const keyRef = useRef<SubmissionKey | undefined>(undefined)
+  /** Set at once on submit, so a second press while validation loads cannot send twice. */
+  const submittingRef = useRef(false)
   /** Fields the visitor has typed in: only these get a message when left. */
   const touchedRef = useRef(new Set<ContactField>())
   const errorsRef = useRef<FieldErrors>({})
@@ -98,6 +99,22 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
     })
   }, [])
 
+  /** Checks one field against the schema with the values the DOM holds once it is loaded. */
+  const checkField = useCallback(
+    (form: HTMLFormElement, field: ContactField) => {
+      loadValidation().then(
+        ({ validateField }) => {
+          const message = validateField(readValues(form), field)
+          setErrors((current) => withFieldError(current, field, message))
+        },
+        () => {
+          // The checks could not load: submit says what is wrong, or the server does.
+        },
+      )
+    },
+    [setErrors],
+  )
+
   useEffect(() => {
     const form = formRef.current
     if (!form) return
@@ -111,20 +128,25 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
       setStatus(undefined)
       if (event.type === 'input') touchedRef.current.add(field)
       // A field already showing a message is re-checked as it is corrected.
-      if (errorsRef.current[field] !== undefined) {
-        const message = validateField(readValues(form), field)
-        setErrors((current) => withFieldError(current, field, message))
-      }
+      if (errorsRef.current[field] !== undefined) checkField(form, field)
     }
     form.addEventListener('input', onValue)
     form.addEventListener('change', onValue)
     setReady(true)
+    // Zod and the schema are not needed to show the form or type in it: they arrive after it is
+    // interactive, before the visitor has finished a field.
+    const preload = window.setTimeout(() => {
+      loadValidation().catch(() => {
+        // Retried when a field is left or the form is sent.
+      })
+    }, 0)
     return () => {
+      window.clearTimeout(preload)
       stopReadiness()
       form.removeEventListener('input', onValue)
       form.removeEventListener('change', onValue)
     }
-  }, [setErrors])
+  }, [checkField])
 
   // After every render (a send starting or ending, above all), put the button back in step.
   useLayoutEffect(() => {
@@ -146,25 +168,26 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
     const form = formRef.current
     // Tabbing past a field the visitor has not typed in says nothing yet; submit will.
     if (!form || !touchedRef.current.has(field)) return
-    const message = validateField(readValues(form), field)
-    setErrors((current) => withFieldError(current, field, message))
+    checkField(form, field)
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = event.currentTarget
-    if (sending) return
+    if (submittingRef.current) return
+    submittingRef.current = true
     setStatus(undefined)
-    const result = validate(readValues(form))
-    if (!result.ok) {
-      showErrors(result.errors)
-      return
-    }
-    setErrors(() => ({}))
-    const key = submissionKey(keyRef.current, result.data, newIdempotencyKey)
-    keyRef.current = key
-    setSending(true)
     try {
+      const { validate } = await loadValidation()
+      const result = validate(readValues(form))
+      if (!result.ok) {
+        showErrors(result.errors)
+        return
+      }
+      setErrors(() => ({}))
+      const key = submissionKey(keyRef.current, result.data, newIdempotencyKey)
+      keyRef.current = key
+      setSending(true)
       const honeypot = new FormData(form).get(contactApi.honeypotField)
       await sendEnquiry(result.data, {
         idempotencyKey: key.key,
@@ -183,6 +206,7 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
       setStatus({ kind: 'failure', message, detail })
       notify({ type: 'error', title: copy.failure.title, description: message })
     } finally {
+      submittingRef.current = false
       setSending(false)
     }
   }

@@ -11,12 +11,11 @@ import {
   newIdempotencyKey,
   serverFieldErrors,
   submissionKey,
-  validate,
-  validateField,
   visitorMessage,
   withFieldError,
 } from './form-state.ts'
 import { readiness } from './live-state.ts'
+import { validate, validateField } from './validation.ts'
 
 const filled: ContactValues = sampleEnquiry
 

@@ -1,18 +1,13 @@
-import {
-  type ContactField,
-  type ContactSubmission,
-  contactFields,
-  contactSchema,
-  type FieldErrors,
-  fieldErrors,
-} from '../../../shared/contact.ts'
+import type { ContactSubmission, FieldErrors } from '../../../shared/contact.ts'
+import { type ContactField, contactFields } from '../../../shared/contact-fields.ts'
 import { HttpError } from '../../api/request.ts'
 import { contactFormCopy } from './content.ts'
 import { type ContactValues, readiness } from './live-state.ts'
 
 /**
  * The contact form's rules as plain functions (spec §4 Contact form, §5, §8), so they are tested
- * without a browser and the component only wires them to events.
+ * without a browser and the component only wires them to events. Without zod: the form renders
+ * and hydrates with these; the schema's checks are in validation.ts, loaded after.
  */
 
 export type { ContactValues }
@@ -33,24 +28,6 @@ export function isComplete(values: ContactValues): boolean {
 /** The submit button is disabled while the form is incomplete or a send is in progress. */
 export function isSubmitDisabled(values: ContactValues, sending: boolean): boolean {
   return sending || !isComplete(values)
-}
-
-export type Validation =
-  | { readonly ok: true; readonly data: ContactSubmission }
-  | { readonly ok: false; readonly errors: FieldErrors }
-
-/** The shared schema's verdict: the trimmed enquiry, or each invalid field's message. */
-export function validate(values: ContactValues): Validation {
-  const result = contactSchema.safeParse(values)
-  return result.success
-    ? { ok: true, data: result.data }
-    : { ok: false, errors: fieldErrors(result.error) }
-}
-
-/** One field's message (or undefined), for checking a field as the visitor leaves it. */
-export function validateField(values: ContactValues, field: ContactField): string | undefined {
-  const result = validate(values)
-  return result.ok ? undefined : result.errors[field]
 }
 
 /** Sets or clears one field's message, leaving the others alone. */

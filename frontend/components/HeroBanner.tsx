@@ -1,11 +1,13 @@
 import { Box, Container, Heading, Image, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import { defaultHeroImage, fallbackSrc, type ResponsiveImage, srcSet } from './images.ts'
+import { usePageContext } from 'vike-react/usePageContext'
+import { artworkFamilyFor } from './artwork.ts'
+import { fallbackSrc, heroImageFor, type ResponsiveImage, srcSet } from './images.ts'
 
 export interface HeroBannerProps {
   readonly title: string
   readonly subtitle?: string
-  /** Background artwork; the site's default when omitted. */
+  /** Background artwork; the page family's (by the page's path) when omitted. */
   readonly image?: ResponsiveImage
   /** Fill the viewport below the navigation bar (the home page). */
   readonly fullScreen?: boolean
@@ -15,10 +17,12 @@ export interface HeroBannerProps {
 export function HeroBanner({
   title,
   subtitle,
-  image = defaultHeroImage,
+  image: given,
   fullScreen = false,
   children,
 }: HeroBannerProps) {
+  const { urlPathname } = usePageContext()
+  const image = given ?? heroImageFor(artworkFamilyFor(urlPathname))
   return (
     <Box
       as="section"
@@ -49,6 +53,8 @@ export function HeroBanner({
           w="full"
           h="full"
           objectFit="cover"
+          // The motif sits right of centre; a narrow hero keeps it in view.
+          objectPosition="75% 50%"
         />
       </picture>
       <Box

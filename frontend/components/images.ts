@@ -1,8 +1,10 @@
+import type { ArtworkFamily } from './artwork.ts'
+
 /** Widths every responsive image is rendered at (scripts/generate-images.ts writes them). */
 export const imageWidths = [480, 960, 1600] as const
 
 export interface ResponsiveImage {
-  /** File stem under /images, e.g. `hero-default` for /images/hero-default-960.avif. */
+  /** File stem under /images, e.g. `hero-home` for /images/hero-home-960.avif. */
   readonly name: string
   /** Intrinsic aspect ratio, width / height: reserves the box so nothing shifts as it loads. */
   readonly aspectRatio: number
@@ -10,10 +12,9 @@ export interface ResponsiveImage {
   readonly alt: string
 }
 
-export const defaultHeroImage: ResponsiveImage = {
-  name: 'hero-default',
-  aspectRatio: 16 / 9,
-  alt: '',
+/** A page family's hero artwork (decorative: the hero's heading says what the page is). */
+export function heroImageFor(family: ArtworkFamily): ResponsiveImage {
+  return { name: `hero-${family}`, aspectRatio: 16 / 9, alt: '' }
 }
 
 export function srcSet(image: ResponsiveImage, format: 'avif' | 'webp' | 'jpg'): string {

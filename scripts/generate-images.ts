@@ -1,13 +1,14 @@
 /**
  * Renders the site's artwork (self-hosted in place of stock photos) to responsive AVIF, WebP and
- * JPEG files in frontend/public/images: a hero per page family (frontend/components/artwork.ts),
- * About's story image and the default social-sharing image. The outputs are
+ * JPEG files in frontend/public/images: About's story image, and the default social-sharing image
+ * drawn from the home page's hero scene. The heroes' scenes (frontend/components/artwork.ts) are
+ * inlined into the pages as SVG instead: no file, no request, painted with the heading. The outputs are
  * committed; run `npm run images` after changing the artwork below.
  */
 import { mkdirSync } from 'node:fs'
 import sharp from 'sharp'
-import { artworkFamilies, artworkSvg } from '../frontend/components/artwork.ts'
-import { heroImageFor, imageWidths } from '../frontend/components/images.ts'
+import { artworkSvg } from '../frontend/components/artwork.ts'
+import { imageWidths } from '../frontend/components/images.ts'
 
 const outDir = new URL('../frontend/public/images/', import.meta.url).pathname
 mkdirSync(outDir, { recursive: true })
@@ -53,7 +54,7 @@ const aboutSvg = (width: number, height: number) => `
 
 const socialSvg = `
 <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
-  ${artworkSvg('home', 1200, 630).replace(/<\/?svg[^>]*>/g, '')}
+  ${artworkSvg('home', { width: 1200, height: 630 }).replace(/<\/?svg[^>]*>/g, '')}
   <text x="80" y="300" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="84" fill="#ffffff">Elevate Digital</text>
   <text x="80" y="380" font-family="DejaVu Sans, sans-serif" font-size="40" fill="#dbe6ff">Digital marketing that grows UK businesses</text>
 </svg>`
@@ -73,9 +74,6 @@ async function responsive(name: string, svg: (w: number, h: number) => string, a
   }
 }
 
-for (const family of artworkFamilies) {
-  await responsive(heroImageFor(family).name, (w, h) => artworkSvg(family, w, h), 16 / 9)
-}
 await responsive('about', aboutSvg, 3 / 2)
 await sharp(Buffer.from(socialSvg))
   .jpeg({ quality: 82, mozjpeg: true })

@@ -23,11 +23,11 @@ describe('artworkFamilyFor', () => {
 
 describe('artworkSvg', () => {
   it('draws a different scene per family in one shared ground', () => {
-    const scenes = artworkFamilies.map((family) => artworkSvg(family, 960, 540))
+    const scenes = artworkFamilies.map((family) => artworkSvg(family, { width: 960, height: 540 }))
     expect(new Set(scenes).size).toBe(artworkFamilies.length)
     for (const scene of scenes) {
       expect(scene).toMatch(/^<svg [^>]*width="960" height="540"/)
-      expect(scene).toContain('url(#bg)')
+      expect(scene).toContain('url(#artwork-bg)')
     }
   })
 })

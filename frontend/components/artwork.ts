@@ -114,19 +114,22 @@ const motifs: Record<ArtworkFamily, string> = {
     <circle cx="1380" cy="410" r="55" fill="#0f1f57"/>`,
 }
 
-/** The family's scene as an SVG document of the given pixel size (scaled, never cropped). */
-export function artworkSvg(family: ArtworkFamily, width: number, height: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="xMidYMid slice">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#0b1640"/><stop offset="0.55" stop-color="#1a3aa3"/><stop offset="1" stop-color="#5b2bb5"/>
-    </linearGradient>
-    <radialGradient id="glow" cx="0.75" cy="0.45" r="0.5">
-      <stop offset="0" stop-color="#6fa0ff" stop-opacity="0.45"/><stop offset="1" stop-color="#6fa0ff" stop-opacity="0"/>
-    </radialGradient>
-  </defs>
-  <rect width="${W}" height="${H}" fill="url(#bg)"/>
-  <rect width="${W}" height="${H}" fill="url(#glow)"/>
-  ${motifs[family]}
+/**
+ * The family's scene as SVG markup: at a pixel size for rendering to files, or (no size) filling
+ * its box, cropped from the left so the motif stays in view however narrow the box, for inlining
+ * into a page, where it paints with the page's first paint and costs no request.
+ */
+export function artworkSvg(
+  family: ArtworkFamily,
+  size?: { width: number; height: number },
+): string {
+  const box = size
+    ? `xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"`
+    : 'aria-hidden="true" focusable="false" width="100%" height="100%"'
+  return `<svg ${box} viewBox="0 0 ${W} ${H}" preserveAspectRatio="xMaxYMid slice">
+<defs><linearGradient id="artwork-bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b1640"/><stop offset="0.55" stop-color="#1a3aa3"/><stop offset="1" stop-color="#5b2bb5"/></linearGradient>
+<radialGradient id="artwork-glow" cx="0.75" cy="0.45" r="0.5"><stop offset="0" stop-color="#6fa0ff" stop-opacity="0.45"/><stop offset="1" stop-color="#6fa0ff" stop-opacity="0"/></radialGradient></defs>
+<rect width="${W}" height="${H}" fill="url(#artwork-bg)"/><rect width="${W}" height="${H}" fill="url(#artwork-glow)"/>
+${motifs[family].replace(/\n\s*/g, '')}
 </svg>`
 }

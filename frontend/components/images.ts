@@ -1,20 +1,13 @@
-import type { ArtworkFamily } from './artwork.ts'
-
 /** Widths every responsive image is rendered at (scripts/generate-images.ts writes them). */
 export const imageWidths = [480, 960, 1600] as const
 
 export interface ResponsiveImage {
-  /** File stem under /images, e.g. `hero-home` for /images/hero-home-960.avif. */
+  /** File stem under /images, e.g. `about` for /images/about-960.avif. */
   readonly name: string
   /** Intrinsic aspect ratio, width / height: reserves the box so nothing shifts as it loads. */
   readonly aspectRatio: number
   /** Empty for decorative images. */
   readonly alt: string
-}
-
-/** A page family's hero artwork (decorative: the hero's heading says what the page is). */
-export function heroImageFor(family: ArtworkFamily): ResponsiveImage {
-  return { name: `hero-${family}`, aspectRatio: 16 / 9, alt: '' }
 }
 
 export function srcSet(image: ResponsiveImage, format: 'avif' | 'webp' | 'jpg'): string {

@@ -291,23 +291,29 @@ async function islandMs(slowdown: number): Promise<number> {
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown })
   await page.goto(`${server.url}${islandPath}`, { waitUntil: 'networkidle' })
-  const ms = await page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const form = document.querySelector<HTMLFormElement>('#contact-form form')
-        const input = form?.querySelector<HTMLInputElement>('[name="firstName"]')
-        if (!form || !input) return reject(new Error('no contact form'))
-        const observer = new MutationObserver(() => {
-          if (!form.hasAttribute('data-hydrated')) return
-          observer.disconnect()
-          resolve(performance.now() - start)
-        })
-        observer.observe(form, { attributes: true, attributeFilter: ['data-hydrated'] })
-        const start = performance.now()
-        input.focus()
-      }),
-  )
-  await context.close()
+  const ms = await page
+    .evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const form = document.querySelector<HTMLFormElement>('#contact-form form')
+          const input = form?.querySelector<HTMLInputElement>('[name="firstName"]')
+          if (!form || !input) return reject(new Error('no contact form'))
+          const observer = new MutationObserver(() => {
+            if (!form.hasAttribute('data-hydrated')) return
+            observer.disconnect()
+            resolve(performance.now() - start)
+          })
+          observer.observe(form, { attributes: true, attributeFilter: ['data-hydrated'] })
+          // Bounded: a form that never hydrates is a finding, not a bench that never ends.
+          setTimeout(
+            () => reject(new Error('the form did not hydrate within 30 s of focus')),
+            30_000,
+          )
+          const start = performance.now()
+          input.focus()
+        }),
+    )
+    .finally(() => context.close())
   return Math.round(ms)
 }
 
@@ -317,12 +323,17 @@ try {
   if (measureIsland) {
     const desktop: number[] = []
     const throttled: number[] = []
-    for (let run = 0; run < runs; run++) {
-      desktop.push(await islandMs(1))
-      throttled.push(await islandMs(MOBILE_CPU_SLOWDOWN))
+    try {
+      for (let run = 0; run < runs; run++) {
+        desktop.push(await islandMs(1))
+        throttled.push(await islandMs(MOBILE_CPU_SLOWDOWN))
+      }
+      island = { desktopMs: median(desktop), throttledMs: median(throttled), samples: runs }
+      process.stderr.write(`measured the contact form island\n`)
+    } catch (error) {
+      // The pages are still worth measuring; the missing figure is reported instead.
+      process.stderr.write(`contact form island not measured: ${(error as Error).message}\n`)
     }
-    island = { desktopMs: median(desktop), throttledMs: median(throttled), samples: runs }
-    process.stderr.write(`measured the contact form island\n`)
   }
   for (const { path, label, kind, file } of pages) {
     const html = readFileSync(file)

@@ -1,22 +1,36 @@
 /**
  * `npm run bench`: per built page, the HTML's size, the JavaScript a visit loads before any
  * interaction, and Lighthouse 13's scores and lab metrics (median of N runs), printed as a table
- * with the issue's targets checked, and written to bench/results.json so two runs can be
+ * with the performance targets checked, and written to bench/results.json so two runs can be
  * compared. It measures; it fails nothing.
+ *
+ * Beside every route (and the 404) it measures the page's bare-HTML twin (bench/twin.ts: the
+ * same visible text, no stylesheet, image or script) from the same server in the same run, and
+ * prints LCP and FCP against the twin's with the ratios; for a route whose LCP is over 1.15x its
+ * twin's it also prints Lighthouse's LCP breakdown (TTFB, load delay, load time, render delay).
  *
  * Pages come in the spec's route order, then the 404, then the pages outside the route table
  * (the contact form's no-JavaScript confirmation steps, noindex by design), then anything else
  * the build wrote.
  *
  *   npm run bench                        mobile preset, 3 runs per page
+ *   npm run bench -- --routes /,/about   those pages only (comma-separated; --only repeats)
  *   npm run bench -- --runs 1            quicker
  *   npm run bench -- --desktop           desktop preset
  *   npm run bench -- --only /contact     one page (repeat --only for more)
  *   npm run bench -- --island-only       only the contact form island's figure
  *   node bench/site.ts --dist <dir> --out <file>   another build, another results file
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg } from 'node:os'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { brotliCompressSync, constants } from 'node:zlib'
@@ -27,12 +41,14 @@ import { startLocalServer } from '../infra/local/server.ts'
 import { routes, unlistedPages } from '../shared/routes.ts'
 import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
 import { startDebugChromium } from './chromium-debug.ts'
+import { bareTwin } from './twin.ts'
 
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     desktop: { type: 'boolean', default: false },
     only: { type: 'string', multiple: true },
+    routes: { type: 'string' },
     'island-only': { type: 'boolean', default: false },
     dist: { type: 'string' },
     out: { type: 'string' },
@@ -47,7 +63,7 @@ const preset = options.desktop ? 'desktop' : 'mobile'
 // The viewports Lighthouse's presets emulate, for the JavaScript count too.
 const viewport = options.desktop ? { width: 1350, height: 940 } : { width: 412, height: 823 }
 
-/** The issue's targets (issue 7), for every route and the 404. */
+/** The performance targets, for every route and the 404. */
 const targets = {
   score: 100,
   lcpMs: 1500,
@@ -57,7 +73,7 @@ const targets = {
   jsBrotli: 15 * 1024,
 }
 
-/** The contact form island: first focus of a field to the form hydrated (issue 11's targets). */
+/** The contact form island: first focus of a field to the form hydrated. */
 const islandTargets = { desktopMs: 300, throttledMs: 1000 }
 /** Lighthouse's mobile preset slows the CPU 4x; the island figure is taken at 1x and at that. */
 const MOBILE_CPU_SLOWDOWN = 4
@@ -105,8 +121,11 @@ function pagesToMeasure(): Target[] {
     ...unlistedPages.flatMap(({ path }) => take(path, `${path} (unlisted)`, 'unlisted')),
     ...[...files.keys()].flatMap((path) => take(path, `${path} (unlisted)`, 'unlisted')),
   ]
-  const only = options.only
-  return only ? ordered.filter((page) => only.includes(page.path)) : ordered
+  const only = [
+    ...(options.only ?? []),
+    ...(options.routes?.split(',').map((path) => path.trim()) ?? []),
+  ]
+  return only.length > 0 ? ordered.filter((page) => only.includes(page.path)) : ordered
 }
 
 const median = (values: number[]) => {
@@ -126,10 +145,54 @@ interface Row {
   bestPractices: number
   seo: number
   lcpMs: number
+  fcpMs: number
   tbtMs: number
   cls: number
+  /** The bare-HTML twin's paints (routes and the 404 only), and ours over theirs. */
+  twin?: { lcpMs: number; fcpMs: number; lcpRatio: number; fcpRatio: number }
+  /** Lighthouse's LCP breakdown (ms) and element, from the run whose LCP was the median. */
+  lcpBreakdown?: LcpBreakdown
   /** The targets this page misses, e.g. `SEO 66`; empty when it meets them all. */
   misses: string[]
+}
+
+interface LcpBreakdown {
+  element: string
+  ttfb: number
+  loadDelay: number
+  loadTime: number
+  renderDelay: number
+}
+
+/** LCP within this factor of the bare-HTML twin's. */
+const twinRatioTarget = 1.15
+const ratio = (ours: number, twin: number) => Math.round((ours / twin) * 100) / 100
+
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>
+
+/** Lighthouse 13's `lcp-breakdown-insight`: a subparts table, then the LCP element. */
+function lcpBreakdown(lhr: Result['lhr']): LcpBreakdown | undefined {
+  const details = lhr.audits['lcp-breakdown-insight']?.details as
+    | {
+        items?: {
+          type: string
+          items?: { subpart?: string; duration?: number }[]
+          snippet?: string
+          selector?: string
+        }[]
+      }
+    | undefined
+  const [table, node] = details?.items ?? []
+  if (!table?.items) return undefined
+  const part = (name: string) =>
+    Math.round(table.items?.find((item) => item.subpart === name)?.duration ?? 0)
+  return {
+    element: node?.selector ?? node?.snippet ?? '?',
+    ttfb: part('timeToFirstByte'),
+    loadDelay: part('resourceLoadDelay'),
+    loadTime: part('resourceLoadDuration'),
+    renderDelay: part('elementRenderDelay'),
+  }
 }
 
 function misses(row: Omit<Row, 'misses'>): string[] {
@@ -142,6 +205,7 @@ function misses(row: Omit<Row, 'misses'>): string[] {
   ] as const
   for (const [name, value] of scores) if (value < targets.score) found.push(`${name} ${value}`)
   if (row.lcpMs > targets.lcpMs) found.push(`LCP ${row.lcpMs} ms`)
+  if (row.twin && row.twin.lcpRatio > twinRatioTarget) found.push(`LCP ${row.twin.lcpRatio}x twin`)
   if (row.tbtMs > targets.tbtMs) found.push(`TBT ${row.tbtMs} ms`)
   if (row.cls > targets.cls) found.push(`CLS ${row.cls}`)
   if (row.htmlBrotli > targets.htmlBrotli) found.push(`HTML ${row.htmlBrotli} B`)
@@ -155,7 +219,23 @@ if (pages.length === 0 && !options['island-only']) {
 }
 const measureIsland = options['island-only'] || pages.some((page) => page.path === islandPath)
 
-const server = await startLocalServer({ root, port: 0, analytics: false })
+/**
+ * The build is copied so the twins can sit beside the pages (served by the same server, with the
+ * same headers and compression) without writing into a build that tests or a deploy may share.
+ */
+const served = mkdtempSync(join(tmpdir(), 'bench-site-'))
+cpSync(root, served, { recursive: true })
+const twinPath = (path: string) =>
+  `/__twin/${path.replace(/^\/|\.html$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}`
+for (const page of pages) {
+  if (page.kind === 'unlisted') continue
+  const dir = join(served, twinPath(page.path))
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'index.html'), bareTwin(readFileSync(page.file, 'utf8')))
+}
+const startedAt = Date.now()
+
+const server = await startLocalServer({ root: served, port: 0, analytics: false })
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   args: [...headlessFlags],
@@ -306,16 +386,35 @@ try {
   }
   for (const { path, label, kind, file } of pages) {
     const html = readFileSync(file)
-    const scores: Pick<
+    const scores: (Pick<
       Row,
-      'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'tbtMs' | 'cls'
-    >[] = []
+      | 'performance'
+      | 'accessibility'
+      | 'bestPractices'
+      | 'seo'
+      | 'lcpMs'
+      | 'fcpMs'
+      | 'tbtMs'
+      | 'cls'
+    > & { breakdown?: LcpBreakdown })[] = []
+    const twinPaints: { lcpMs: number; fcpMs: number }[] = []
+    const hasTwin = kind !== 'unlisted'
     for (let run = 0; run < runs; run++) {
       const result = await audit(`${server.url}${path}`)
       const { categories, audits } = result.lhr
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
       const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN
+      // Page and twin alternate, so a busy moment on the machine falls on both alike.
+      if (hasTwin) {
+        const twin = (await audit(`${server.url}${twinPath(path)}`)).lhr.audits
+        twinPaints.push({
+          lcpMs: Math.round(twin['largest-contentful-paint']?.numericValue ?? Number.NaN),
+          fcpMs: Math.round(twin['first-contentful-paint']?.numericValue ?? Number.NaN),
+        })
+      }
       scores.push({
+        breakdown: lcpBreakdown(result.lhr),
+        fcpMs: Math.round(metric('first-contentful-paint')),
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
@@ -325,8 +424,13 @@ try {
         cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
       })
     }
-    const pick = (key: keyof (typeof scores)[number]) => median(scores.map((s) => s[key]))
-    const row = {
+    const pick = (key: Exclude<keyof (typeof scores)[number], 'breakdown'>) =>
+      median(scores.map((s) => s[key]))
+    const lcpMs = pick('lcpMs')
+    const fcpMs = pick('fcpMs')
+    const twinLcp = median(twinPaints.map((t) => t.lcpMs))
+    const twinFcp = median(twinPaints.map((t) => t.fcpMs))
+    const row: Omit<Row, 'misses'> = {
       path,
       label,
       kind,
@@ -337,9 +441,19 @@ try {
       accessibility: pick('accessibility'),
       bestPractices: pick('bestPractices'),
       seo: pick('seo'),
-      lcpMs: pick('lcpMs'),
+      lcpMs,
+      fcpMs,
       tbtMs: pick('tbtMs'),
       cls: pick('cls'),
+      twin: hasTwin
+        ? {
+            lcpMs: twinLcp,
+            fcpMs: twinFcp,
+            lcpRatio: ratio(lcpMs, twinLcp),
+            fcpRatio: ratio(fcpMs, twinFcp),
+          }
+        : undefined,
+      lcpBreakdown: scores.find((s) => s.lcpMs === lcpMs)?.breakdown,
     }
     rows.push({ ...row, misses: misses(row) })
     process.stderr.write(`measured ${path}\n`)
@@ -348,7 +462,9 @@ try {
   await debugChromium.close()
   await browser.close()
   await server.close()
+  rmSync(served, { recursive: true, force: true })
 }
+const elapsedS = Math.round((Date.now() - startedAt) / 1000)
 
 if (island) {
   const within = (ms: number, target: number) => (ms <= target ? 'met' : 'missed')
@@ -376,6 +492,7 @@ console.table(
         A11y: row.accessibility,
         BP: row.bestPractices,
         SEO: row.seo,
+        'FCP ms': row.fcpMs,
         'LCP ms': row.lcpMs,
         'TBT ms': row.tbtMs,
         CLS: row.cls,
@@ -384,6 +501,54 @@ console.table(
     ]),
   ),
 )
+const twinned = rows.filter((row) => row.twin)
+if (twinned.length > 0) {
+  console.log(
+    `\nAgainst the bare-HTML twin (same visible text, no stylesheet, image or script; same server, same run): LCP target ≤ ${twinRatioTarget}x\n`,
+  )
+  console.table(
+    Object.fromEntries(
+      twinned.map((row) => [
+        row.label,
+        {
+          'LCP ms': row.lcpMs,
+          'twin LCP': row.twin?.lcpMs,
+          'LCP x': row.twin?.lcpRatio,
+          'FCP ms': row.fcpMs,
+          'twin FCP': row.twin?.fcpMs,
+          'FCP x': row.twin?.fcpRatio,
+          Scores: [row.performance, row.accessibility, row.bestPractices, row.seo].join('/'),
+        },
+      ]),
+    ),
+  )
+  const over = twinned.filter((row) => (row.twin?.lcpRatio ?? 0) > twinRatioTarget)
+  console.log(
+    `LCP within ${twinRatioTarget}x of the twin on ${twinned.length - over.length} of ${twinned.length} pages.`,
+  )
+  if (over.length > 0) {
+    console.log(
+      '\nLCP breakdown where over the target (Lighthouse lcp-breakdown-insight, observed trace, ms):\n',
+    )
+    console.table(
+      Object.fromEntries(
+        over.map((row) => [
+          row.label,
+          row.lcpBreakdown
+            ? {
+                TTFB: row.lcpBreakdown.ttfb,
+                'load delay': row.lcpBreakdown.loadDelay,
+                'load time': row.lcpBreakdown.loadTime,
+                'render delay': row.lcpBreakdown.renderDelay,
+                element: row.lcpBreakdown.element,
+              }
+            : { element: 'no breakdown reported' },
+        ]),
+      ),
+    )
+  }
+}
+console.log(`Measured ${rows.length} page(s) in ${elapsedS} s.`)
 const judged = rows.filter((row) => row.kind !== 'unlisted')
 const missed = judged.filter((row) => row.misses.length > 0)
 console.log(
@@ -399,6 +564,6 @@ if (rows.some((row) => row.kind === 'unlisted')) {
 }
 writeFileSync(
   out,
-  `${JSON.stringify({ preset, runs, targets, measuredAt: new Date().toISOString(), rows, island, islandTargets }, null, 2)}\n`,
+  `${JSON.stringify({ preset, runs, targets, twinRatioTarget, elapsedS, measuredAt: new Date().toISOString(), rows, island, islandTargets }, null, 2)}\n`,
 )
 console.log(`Written to ${out}`)

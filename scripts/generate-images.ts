@@ -1,10 +1,13 @@
 /**
  * Renders the site's artwork (self-hosted in place of stock photos) to responsive AVIF, WebP and
- * JPEG files in frontend/public/images, plus the default social-sharing image. The outputs are
+ * JPEG files in frontend/public/images: About's story image, and the default social-sharing image
+ * drawn from the home page's hero scene. The heroes' scenes (frontend/components/artwork.ts) are
+ * inlined into the pages as SVG instead: no file, no request, painted with the heading. The outputs are
  * committed; run `npm run images` after changing the artwork below.
  */
 import { mkdirSync } from 'node:fs'
 import sharp from 'sharp'
+import { artworkSvg } from '../frontend/components/artwork.ts'
 import { imageWidths } from '../frontend/components/images.ts'
 
 const outDir = new URL('../frontend/public/images/', import.meta.url).pathname
@@ -32,24 +35,6 @@ function nodes(count: number, width: number, height: number, seed: number): stri
   return lines + dots
 }
 
-const heroSvg = (width: number, height: number) => `
-<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#0b1640"/><stop offset="0.55" stop-color="#1a3aa3"/><stop offset="1" stop-color="#5b2bb5"/>
-    </linearGradient>
-    <radialGradient id="glow" cx="0.75" cy="0.3" r="0.6">
-      <stop offset="0" stop-color="#6fa0ff" stop-opacity="0.55"/><stop offset="1" stop-color="#6fa0ff" stop-opacity="0"/>
-    </radialGradient>
-  </defs>
-  <rect width="100%" height="100%" fill="url(#bg)"/>
-  <rect width="100%" height="100%" fill="url(#glow)"/>
-  ${nodes(60, width, height, 42)}
-  <g fill="none" stroke="#ffffff" stroke-opacity="0.25" stroke-width="6">
-    <polyline points="${width * 0.08},${height * 0.85} ${width * 0.3},${height * 0.7} ${width * 0.5},${height * 0.74} ${width * 0.7},${height * 0.45} ${width * 0.92},${height * 0.2}"/>
-  </g>
-</svg>`
-
 const aboutSvg = (width: number, height: number) => `
 <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
@@ -69,7 +54,7 @@ const aboutSvg = (width: number, height: number) => `
 
 const socialSvg = `
 <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
-  ${heroSvg(1200, 630).replace(/<\/?svg[^>]*>/g, '')}
+  ${artworkSvg('home', { width: 1200, height: 630 }).replace(/<\/?svg[^>]*>/g, '')}
   <text x="80" y="300" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="84" fill="#ffffff">Elevate Digital</text>
   <text x="80" y="380" font-family="DejaVu Sans, sans-serif" font-size="40" fill="#dbe6ff">Digital marketing that grows UK businesses</text>
 </svg>`
@@ -89,7 +74,6 @@ async function responsive(name: string, svg: (w: number, h: number) => string, a
   }
 }
 
-await responsive('hero-default', heroSvg, 16 / 9)
 await responsive('about', aboutSvg, 3 / 2)
 await sharp(Buffer.from(socialSvg))
   .jpeg({ quality: 82, mozjpeg: true })

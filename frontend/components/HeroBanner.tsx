@@ -1,12 +1,13 @@
-import { Box, Container, Heading, Image, Text } from '@chakra-ui/react'
+import { Box, Container, Heading, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import { defaultHeroImage, fallbackSrc, type ResponsiveImage, srcSet } from './images.ts'
+import { usePageContext } from 'vike-react/usePageContext'
+import { type ArtworkFamily, artworkFamilyFor, artworkSvg } from './artwork.ts'
 
 export interface HeroBannerProps {
   readonly title: string
   readonly subtitle?: string
-  /** Background artwork; the site's default when omitted. */
-  readonly image?: ResponsiveImage
+  /** Background artwork; the page family's (by the page's path) when omitted. */
+  readonly artwork?: ArtworkFamily
   /** Fill the viewport below the navigation bar (the home page). */
   readonly fullScreen?: boolean
   readonly children?: ReactNode
@@ -15,10 +16,12 @@ export interface HeroBannerProps {
 export function HeroBanner({
   title,
   subtitle,
-  image = defaultHeroImage,
+  artwork,
   fullScreen = false,
   children,
 }: HeroBannerProps) {
+  const { urlPathname } = usePageContext()
+  const family = artwork ?? artworkFamilyFor(urlPathname)
   return (
     <Box
       as="section"
@@ -33,24 +36,15 @@ export function HeroBanner({
       minH={fullScreen ? 'calc(100svh - 5rem)' : { base: '18rem', md: '22rem' }}
       py={{ base: '16', md: '20' }}
     >
-      <picture>
-        <source type="image/avif" srcSet={srcSet(image, 'avif')} sizes="100vw" />
-        <source type="image/webp" srcSet={srcSet(image, 'webp')} sizes="100vw" />
-        <Image
-          src={fallbackSrc(image)}
-          alt={image.alt}
-          htmlWidth="960"
-          htmlHeight={Math.round(960 / image.aspectRatio)}
-          // The full-screen hero is the first thing seen: fetch its image before anything else.
-          fetchPriority={fullScreen ? 'high' : 'auto'}
-          decoding="async"
-          position="absolute"
-          inset="0"
-          w="full"
-          h="full"
-          objectFit="cover"
-        />
-      </picture>
+      <Box
+        position="absolute"
+        inset="0"
+        data-artwork={family}
+        // Inline, the artwork paints with the heading, in the HTML's first round trip: a file
+        // would be fetched a round trip later and become the page's largest paint.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own SVG, built from constants, no input.
+        dangerouslySetInnerHTML={{ __html: artworkSvg(family) }}
+      />
       <Box
         position="absolute"
         inset="0"

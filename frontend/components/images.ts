@@ -2,18 +2,12 @@
 export const imageWidths = [480, 960, 1600] as const
 
 export interface ResponsiveImage {
-  /** File stem under /images, e.g. `hero-default` for /images/hero-default-960.avif. */
+  /** File stem under /images, e.g. `about` for /images/about-960.avif. */
   readonly name: string
   /** Intrinsic aspect ratio, width / height: reserves the box so nothing shifts as it loads. */
   readonly aspectRatio: number
   /** Empty for decorative images. */
   readonly alt: string
-}
-
-export const defaultHeroImage: ResponsiveImage = {
-  name: 'hero-default',
-  aspectRatio: 16 / 9,
-  alt: '',
 }
 
 export function srcSet(image: ResponsiveImage, format: 'avif' | 'webp' | 'jpg'): string {

@@ -1,7 +1,7 @@
 import { createSystem, defineConfig } from '@chakra-ui/react'
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
 import { defaultThemeConfig } from '@chakra-ui/react/theme'
-import { brandColours } from '../shared/site.ts'
+import { brandColours } from '../shared/brand-colours.ts'
 
 /** The site's one theme: brand colours on top of Chakra's defaults, system fonts (nothing to download). */
 const config = defineConfig({

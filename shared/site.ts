@@ -78,11 +78,7 @@ export const siteDefaults = {
   url: 'https://www.elevate-digital.example',
 } as const
 
-/**
- * The brand's colours outside the page's own styles: the browser's toolbar and the splash screen
- * of the site added to a home screen. `theme` is the theme's brand.700.
- */
-export const brandColours = { theme: '#1a3aa3', background: '#ffffff' } as const
+export { brandColours } from './brand-colours.ts'
 
 /** Marked as placeholders on the page until a deployment sets the real ones. */
 export const companyDefaults = {

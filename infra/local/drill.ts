@@ -294,20 +294,32 @@ const maxMs = (answers: readonly Answer[]) => Math.max(0, ...answers.map((answer
 
 // --- Drills -------------------------------------------------------------------------------
 
+/**
+ * Six connections of load (at most 600 requests): two seconds with `service` answering, `hangMs`
+ * with it hung, then `tailSeconds` with it back, so requests start before, during and after.
+ */
+async function loadThroughHang(
+  stack: DrillStack,
+  service: Hangable,
+  options: { hangMs: number; tailSeconds: number; email: string },
+): Promise<Answer[]> {
+  const running = load(stack, {
+    connections: 6,
+    seconds: 2 + options.hangMs / 1_000 + options.tailSeconds,
+    maxRequests: 600,
+    email: options.email,
+  })
+  await after(2_000)
+  service.hang()
+  await after(options.hangMs)
+  service.resume()
+  return running
+}
+
 async function dynamoDbHung(stack: DrillStack, budgetMs: number): Promise<DrillResult> {
   const email = `drill-dynamodb-${randomUUID().slice(0, 8)}@example.co.uk`
   const hangMs = 20_000
-  const running = load(stack, {
-    connections: 6,
-    seconds: hangMs / 1_000 + 6,
-    maxRequests: 600,
-    email,
-  })
-  await after(2_000)
-  stack.dynamoDb.hang()
-  await after(hangMs)
-  stack.dynamoDb.resume()
-  const answers = await running
+  const answers = await loadThroughHang(stack, stack.dynamoDb, { hangMs, tailSeconds: 4, email })
   // A write cut off by the deadline may still have been in flight: let it settle before counting.
   await after(1_000)
   const stored = await storedFor(stack, email)
@@ -370,17 +382,7 @@ async function retryUntilIdle(stack: DrillStack, maxRuns: number, stepMs = 3 * 6
 async function sesHung(stack: DrillStack, budgetMs: number): Promise<DrillResult> {
   const email = `drill-ses-${randomUUID().slice(0, 8)}@example.co.uk`
   const hangMs = 40_000
-  const running = load(stack, {
-    connections: 6,
-    seconds: hangMs / 1_000 + 4,
-    maxRequests: 600,
-    email,
-  })
-  await after(2_000)
-  stack.ses.hang()
-  await after(hangMs)
-  stack.ses.resume()
-  const answers = await running
+  const answers = await loadThroughHang(stack, stack.ses, { hangMs, tailSeconds: 2, email })
   const stored = await storedFor(stack, email)
   const pendingAfterLoad = stored.filter((item) => item.emailStatus !== 'sent').length
   const retried = await retryUntilIdle(stack, 20)

@@ -73,7 +73,7 @@ const targets = {
   jsBrotli: 15 * 1024,
 }
 
-/** The contact form island: first focus of a field to the form hydrated. */
+/** The contact form island: first focus of a field to the form interactive. */
 const islandTargets = { desktopMs: 300, throttledMs: 1000 }
 /** Lighthouse's mobile preset slows the CPU 4x; the island figure is taken at 1x and at that. */
 const MOBILE_CPU_SLOWDOWN = 4
@@ -282,8 +282,8 @@ async function javaScriptBrotli(path: string): Promise<number> {
 const ISLAND_TIMEOUT_MS = 30_000
 
 /**
- * Milliseconds from the first focus of a field to the form being hydrated (`data-hydrated`, set
- * once React has taken over), at the Lighthouse desktop viewport, with the CPU slowed `slowdown`x.
+ * Milliseconds from the first focus of a field to the form being interactive (`data-interactive`,
+ * set once the form's code has taken over), at the Lighthouse desktop viewport, with the CPU slowed `slowdown`x.
  * Measured in the page, so the clock is the page's own.
  */
 async function islandMs(slowdown: number): Promise<number> {
@@ -313,19 +313,23 @@ async function islandMs(slowdown: number): Promise<number> {
               .filter((entry) => entry.startTime >= start).length
             reject(
               new Error(
-                `not hydrated within ${timeoutMs} ms (focus on ${focused}, document focused: ${document.hasFocus()}, ${island} files fetched since)`,
+                `not interactive within ${timeoutMs} ms (focus on ${focused}, document focused: ${document.hasFocus()}, ${island} files fetched since)`,
               ),
             )
           }, timeoutMs)
           const form = document.querySelector<HTMLFormElement>('#contact-form form')
           const input = form?.querySelector<HTMLInputElement>('[name="firstName"]')
           if (!form || !input) return reject(new Error('no contact form'))
+          // Its code must not have arrived already: the wait below would never end.
+          if (form.hasAttribute('data-interactive')) {
+            return reject(new Error('the form was interactive before any focus'))
+          }
           const observer = new MutationObserver(() => {
-            if (!form.hasAttribute('data-hydrated')) return
+            if (!form.hasAttribute('data-interactive')) return
             observer.disconnect()
             resolve(performance.now() - start)
           })
-          observer.observe(form, { attributes: true, attributeFilter: ['data-hydrated'] })
+          observer.observe(form, { attributes: true, attributeFilter: ['data-interactive'] })
           const start = performance.now()
           input.focus()
         }),
@@ -348,7 +352,7 @@ let island:
       samples: number
       desktopRangeMs: [number, number]
       throttledRangeMs: [number, number]
-      /** Samples that never reached a hydrated form, with what the page said. */
+      /** Samples that never reached an interactive form, with what the page said. */
       failures: string[]
     }
   | undefined
@@ -358,7 +362,7 @@ try {
     // Unmeasured: the local server brotli-compresses each file on its first request (CloudFront
     // serves them compressed from its cache), which would otherwise land in the first sample.
     const failures: string[] = []
-    // A sample that never hydrates is reported, not allowed to stop the pages' figures.
+    // A sample that never becomes interactive is reported, not allowed to stop the pages' figures.
     const sample = async (slowdown: number, into: number[]) => {
       try {
         into.push(await islandMs(slowdown))
@@ -470,7 +474,7 @@ if (island) {
   const within = (ms: number, target: number) => (ms <= target ? 'met' : 'missed')
   const spread = ([low, high]: [number, number]) => `runs ${low}–${high} ms`
   console.log(
-    `\nContact form island, first focus to hydrated (median of ${island.samples}): desktop ${island.desktopMs} ms (${spread(island.desktopRangeMs)}; target ≤ ${islandTargets.desktopMs} ms: ${within(island.desktopMs, islandTargets.desktopMs)}), ${MOBILE_CPU_SLOWDOWN}x CPU ${island.throttledMs} ms (${spread(island.throttledRangeMs)}; target ≤ ${islandTargets.throttledMs} ms: ${within(island.throttledMs, islandTargets.throttledMs)})`,
+    `\nContact form island, first focus to interactive (median of ${island.samples}): desktop ${island.desktopMs} ms (${spread(island.desktopRangeMs)}; target ≤ ${islandTargets.desktopMs} ms: ${within(island.desktopMs, islandTargets.desktopMs)}), ${MOBILE_CPU_SLOWDOWN}x CPU ${island.throttledMs} ms (${spread(island.throttledRangeMs)}; target ≤ ${islandTargets.throttledMs} ms: ${within(island.throttledMs, islandTargets.throttledMs)})`,
   )
   console.log(
     `Load average now ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores: compare medians taken under similar load.`,

@@ -5,10 +5,10 @@ import { responseMessages } from '../../functions/contact/responses.ts'
 import { contactMessages } from '../../shared/contact.ts'
 import { expectNoAxeViolations, launchChromium, viewports } from './chromium.ts'
 import {
+  enhanceForm,
   enquiry,
   fieldValues,
   fillEnquiry,
-  hydrateForm,
   openContact,
   openToast,
   submitButton,
@@ -74,7 +74,7 @@ afterAll(() => browser?.close())
 describe('contact form with JavaScript, against the local stack', () => {
   it('sends the enquiry: success toast, reset form, and the e-mail in the agency’s mailbox', async () => {
     const { page, consoleProblems, close } = await openContact(browser)
-    await hydrateForm(page)
+    await enhanceForm(page)
     const message = uniqueMessage('SEO')
     await fillEnquiry(page, { ...enquiry, message })
     await submitButton(page).click()

@@ -63,13 +63,13 @@ export async function openContact(
 
 /**
  * Brings the form into view, points at it (on a desktop screen it is in view at load, and only
- * a sign of use loads its code) and waits for its island to hydrate.
+ * a sign of use loads its code) and waits for its code to take over.
  */
-export async function hydrateForm(page: Page) {
+export async function enhanceForm(page: Page) {
   const form = page.locator('#contact-form')
   await form.scrollIntoViewIfNeeded()
   await form.hover()
-  await page.locator('form[data-hydrated]').waitFor()
+  await page.locator('form[data-interactive]').waitFor()
 }
 
 export async function fillEnquiry(
@@ -101,29 +101,49 @@ interface ManifestEntry {
   readonly dynamicImports?: readonly string[]
 }
 
-/**
- * The files only the island needs: everything its dynamic imports pull in, minus what the
- * page's own client script already loads (the small modules both share).
- */
-export function islandFiles(): string[] {
+function assetClosure() {
   const manifestPath = join(inject('distDir'), '..', 'assets.json')
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>
-  const closure = (key: string, follow: 'imports' | 'all', files = new Set<string>()) => {
+  const closure = (
+    key: string,
+    follow: 'imports' | 'all',
+    files = new Set<string>(),
+    skip: readonly string[] = [],
+  ) => {
     const entry = manifest[key]
-    if (!entry || files.has(entry.file)) return files
+    if (!entry || files.has(entry.file) || skip.includes(key)) return files
     files.add(entry.file)
     const next = [
       ...(entry.imports ?? []),
       ...(follow === 'all' ? (entry.dynamicImports ?? []) : []),
     ]
-    for (const imported of next) closure(imported, follow, files)
+    for (const imported of next) closure(imported, follow, files, skip)
     return files
   }
+  return closure
+}
+
+const toastHost = 'components/toast/toast-host.tsx'
+
+/**
+ * The files only the form's own code needs: its chunk and the checks it loads once interactive,
+ * minus what the page's client script already loads (the small modules both share). The toasts'
+ * code is not among them: it comes when a send starts (toastFiles).
+ */
+export function islandFiles(): string[] {
+  const closure = assetClosure()
   // What the page loads up front: its client entry and that entry's static imports.
   const initial = closure('pages/contact/+client.ts', 'imports')
-  return [...closure('components/contact-form/hydrate.tsx', 'all')].filter(
+  return [...closure('components/contact-form/enhance.ts', 'all', new Set(), [toastHost])].filter(
     (file) => !initial.has(file),
   )
+}
+
+/** The toasts' files (React and Chakra among them), which no other script on /contact loads. */
+export function toastFiles(): string[] {
+  const closure = assetClosure()
+  const elsewhere = new Set([...closure('pages/contact/+client.ts', 'imports'), ...islandFiles()])
+  return [...closure(toastHost, 'imports')].filter((file) => !elsewhere.has(file))
 }
 
 /** Holds the island's scripts back until the returned function is called. */

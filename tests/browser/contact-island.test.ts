@@ -3,23 +3,26 @@ import { join } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium, viewports } from './chromium.ts'
+import { launchChromium, url, viewports } from './chromium.ts'
 import {
+  enhanceForm,
   enquiry,
   expectDisabled,
   field,
   fieldValues,
   fillEnquiry,
-  hydrateForm,
   islandFiles,
   openContact,
+  toastFiles,
 } from './contact-helpers.ts'
+
+const created = { id: 'enq-1', createdAt: '2026-11-21T10:00:00.000Z', message: 'Thank you' }
 
 /**
  * Static first (DESIGN decision 6): /contact is prerendered HTML with a small script;
- * the form's React + Chakra code is fetched only when the form is about to be used (the visitor
- * scrolls it near, points at it or focuses it; being in view at load is not enough), then
- * hydrates the prerendered form in place.
+ * the form's own code is fetched only when the form is about to be used (the visitor scrolls it
+ * near, points at it or focuses it; being in view at load is not enough), then takes over the
+ * prerendered form in place. React and Chakra reach the browser only with the toasts.
  */
 
 const scriptPaths = (requests: { url(): string; resourceType(): string }[]) =>
@@ -53,31 +56,42 @@ beforeAll(async () => {
 afterAll(() => browser?.close())
 
 describe('contact form island', () => {
-  it('is a chunk of its own that carries React and Chakra', () => {
+  it('takes over the form without React, Chakra or zod; React and Chakra come with the toasts', () => {
+    const distDir = inject('distDir')
+    const read = (files: readonly string[]) =>
+      files.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n')
+    const zodMarker = '$ZodType'
+    const reactMarker = 'createRoot'
+    const chakraMarker = 'chakra-toast'
     expect(island.length).toBeGreaterThan(0)
-    const code = island
-      .map((file) => readFileSync(join(inject('distDir'), file), 'utf8'))
-      .join('\n')
-    expect(code).toContain('hydrateRoot')
-    expect(code).toContain('chakra-toast')
+    const formCode = read(island.filter((file) => !read([file]).includes(zodMarker)))
+    expect(formCode).toContain('data-interactive')
+    for (const marker of [reactMarker, chakraMarker, zodMarker]) {
+      expect(formCode).not.toContain(marker)
+    }
+    // The checks (zod and the schema) are the form's too, loaded once it is interactive.
+    expect(read(island)).toContain(zodMarker)
+    const toasts = toastFiles()
+    expect(toasts.length).toBeGreaterThan(0)
+    expect(read(toasts)).toContain(reactMarker)
+    expect(read(toasts)).toContain(chakraMarker)
   })
 
-  it("hydrates without zod: the form's checks arrive after it is interactive", () => {
-    const manifest = JSON.parse(
-      readFileSync(join(inject('distDir'), '..', 'assets.json'), 'utf8'),
-    ) as Record<string, { file: string; imports?: string[] }>
-    const staticClosure = (key: string, files = new Set<string>()): Set<string> => {
-      const entry = manifest[key]
-      if (!entry || files.has(entry.file)) return files
-      files.add(entry.file)
-      for (const imported of entry.imports ?? []) staticClosure(imported, files)
-      return files
-    }
-    const read = (files: Iterable<string>) =>
-      [...files].map((file) => readFileSync(join(inject('distDir'), file), 'utf8')).join('\n')
-    const zodMarker = '$ZodType'
-    expect(read(staticClosure('components/contact-form/hydrate.tsx'))).not.toContain(zodMarker)
-    expect(read(island)).toContain(zodMarker)
+  it('loads the toasts when the visitor reaches for Send, not while they type', async () => {
+    const { page, requests, close } = await openContact(browser)
+    await page.route('**/api/contacts', (route) => route.fulfill({ status: 201, json: created }))
+    await enhanceForm(page)
+    await fillEnquiry(page)
+    await page.waitForLoadState('networkidle')
+    const loaded = () =>
+      scriptPaths(requests).filter((path) => toastFiles().some((file) => path.endsWith(file)))
+    expect(loaded()).toEqual([])
+    const send = page.locator('#contact-form button[type="submit"]')
+    await send.hover()
+    await expect.poll(() => loaded().length).toBe(toastFiles().length)
+    await send.click()
+    await page.locator('[data-scope="toast"][data-part="root"]').waitFor()
+    await close()
   })
 
   it('is not requested while the form is far below the fold on a phone, and the page loads under 15 KB of JavaScript', async () => {
@@ -89,16 +103,16 @@ describe('contact form island', () => {
     const scripts = scriptPaths(requests)
     expect(scripts.length).toBeGreaterThan(0)
     expect(scripts.filter((path) => island.some((file) => path.endsWith(file)))).toEqual([])
-    await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+    await expect(page.locator('form[data-interactive]').count()).resolves.toBe(0)
 
     const brotliBytes = scripts
       .map((path) => readFileSync(join(inject('distDir'), path)))
       .reduce((sum, body) => sum + brotliCompressSync(body).length, 0)
     expect(brotliBytes).toBeLessThan(15 * 1024)
 
-    // Scrolled near, it arrives and hydrates.
-    await hydrateForm(page)
-    // The form's checks follow hydration by a moment (they load once it is interactive).
+    // Scrolled near, it arrives and takes over.
+    await enhanceForm(page)
+    // The form's checks follow by a moment (they load once it is interactive).
     await expect
       .poll(() =>
         island.filter((file) => !scriptPaths(requests).some((path) => path.endsWith(file))),
@@ -120,18 +134,18 @@ describe('contact form island', () => {
     expect(
       scriptPaths(requests).filter((path) => island.some((file) => path.endsWith(file))),
     ).toEqual([])
-    await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+    await expect(page.locator('form[data-interactive]').count()).resolves.toBe(0)
 
     // Its top corner, which is in view: nothing scrolls.
     await form.hover({ position: { x: 10, y: 10 } })
-    await page.locator('form[data-hydrated]').waitFor()
-    // The form's checks follow hydration by a moment (they load once it is interactive).
+    await page.locator('form[data-interactive]').waitFor()
+    // The form's checks follow by a moment (they load once it is interactive).
     await expect
       .poll(() =>
         island.filter((file) => !scriptPaths(requests).some((path) => path.endsWith(file))),
       )
       .toEqual([])
-    // Hydrating moves nothing.
+    // Taking over moves nothing.
     expect(await form.boundingBox()).toEqual(box)
     await expect(layoutShift(page)).resolves.toBe(0)
     expect(consoleProblems).toEqual([])
@@ -142,12 +156,35 @@ describe('contact form island', () => {
     const { page, close } = await openContact(browser, { viewport: viewports.phone })
     await page.waitForLoadState('networkidle')
     await field(page, 'firstName').evaluate((input) => input.focus({ preventScroll: true }))
-    await page.locator('form[data-hydrated]').waitFor()
+    await page.locator('form[data-interactive]').waitFor()
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0)
     await close()
   })
 
-  it('hydrates without console errors, layout shift or losing what was typed before it arrived', async () => {
+  it('takes over a form the visitor focused before the page’s script ran', async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop })
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'))
+    const page = await context.newPage()
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const pageScript = (address: URL) => /\/pages_contact_client\.[^/]+\.js$/.test(address.pathname)
+    await page.route(pageScript, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(url('/contact'), { waitUntil: 'domcontentloaded' })
+    await field(page, 'firstName').focus()
+    release()
+    await page.locator('form[data-interactive]').waitFor()
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe(
+      'firstName',
+    )
+    await context.close()
+  })
+
+  it('takes over without console errors, layout shift or losing what was typed before it arrived', async () => {
     const { page, consoleProblems, close } = await openContact(browser, {
       viewport: viewports.phone,
     })
@@ -169,9 +206,9 @@ describe('contact form island', () => {
     for (const [name, value] of Object.entries(enquiry)) {
       await field(page, name as keyof typeof enquiry).fill(value)
     }
-    await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+    await expect(page.locator('form[data-interactive]').count()).resolves.toBe(0)
     release()
-    await page.locator('form[data-hydrated]').waitFor()
+    await page.locator('form[data-interactive]').waitFor()
 
     await expect(fieldValues(page)).resolves.toEqual(enquiry)
     await expectDisabled(page, false)
@@ -189,7 +226,7 @@ describe('contact form island', () => {
     )
     await page.locator('#contact-form').scrollIntoViewIfNeeded()
     await page.waitForTimeout(500)
-    await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+    await expect(page.locator('form[data-interactive]').count()).resolves.toBe(0)
     const form = page.locator('#contact-form form')
     await expect(form.getAttribute('method')).resolves.toBe('post')
     await expect(form.getAttribute('action')).resolves.toBe('/api/contacts/form')

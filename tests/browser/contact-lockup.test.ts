@@ -3,18 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, url } from './chromium.ts'
 import {
   type EnquiryField,
+  enhanceForm,
   enquiry,
   field,
   fieldValues,
   holdIsland,
-  hydrateForm,
   openContact,
   submitButton,
 } from './contact-helpers.ts'
 
 /**
  * The lock-up matrix: every way a visitor's browser can put values into the form, at a desktop
- * and a phone width, before and after the island hydrates. Each case asserts that the Send button
+ * and a phone width, before and after the form's code takes over. Each case asserts that the Send button
  * is enabled within 100 ms of the last value and that the enquiry then really is sent and stored
  * (the local stack answers 201 only after writing it). Lock-ups are collected, not thrown at the
  * first, so a failing run says how many cases of how many locked up.
@@ -182,12 +182,12 @@ afterAll(() => browser?.close())
 
 describe('contact form lock-up matrix', () => {
   for (const [widthName, viewport] of Object.entries(widths)) {
-    it(`after hydration, at ${viewport.width} px: every way of entering values enables Send and sends`, async () => {
+    it(`after its code takes over, at ${viewport.width} px: every way of entering values enables Send and sends`, async () => {
       const lockups: Lockup[] = []
       const { page, close } = await openContact(browser, { viewport })
       for (const way of ways) {
         await page.goto(url('/contact'), { waitUntil: 'load' })
-        await hydrateForm(page)
+        await enhanceForm(page)
         const followMs = await enter(page, way, valuesFor(`${way} ${widthName}`))
         const status = followMs <= FOLLOW_MS ? await send(page) : undefined
         if (followMs > FOLLOW_MS || status !== 201) lockups.push({ label: way, followMs, status })
@@ -196,18 +196,18 @@ describe('contact form lock-up matrix', () => {
       await close()
     }, 120_000)
 
-    it(`before hydration, at ${viewport.width} px: every way of entering values enables Send at once, and the island keeps them`, async () => {
+    it(`before its code takes over, at ${viewport.width} px: every way of entering values enables Send at once, and the island keeps them`, async () => {
       const lockups: Lockup[] = []
       const { page, close } = await openContact(browser, { viewport })
       for (const way of ways) {
         // Hold the island back while the visitor enters everything.
         const release = await holdIsland(page)
         await page.goto(url('/contact'), { waitUntil: 'load' })
-        const values = valuesFor(`${way} before hydration ${widthName}`)
+        const values = valuesFor(`${way} early ${widthName}`)
         const followMs = await enter(page, way, values)
-        await expect(page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+        await expect(page.locator('form[data-interactive]').count()).resolves.toBe(0)
         await release()
-        await hydrateForm(page)
+        await enhanceForm(page)
         const kept = JSON.stringify(await fieldValues(page)) === JSON.stringify(values)
         const status = followMs <= FOLLOW_MS && kept ? await send(page) : undefined
         if (followMs > FOLLOW_MS || status !== 201) {
@@ -234,7 +234,7 @@ describe('contact form lock-up matrix', () => {
       }, Object.entries(values))
       await page.goto(url('/contact'), { waitUntil: 'load' })
       expect(await enabledAfter(page)).toBeLessThanOrEqual(FOLLOW_MS)
-      await hydrateForm(page)
+      await enhanceForm(page)
       await expect(fieldValues(page)).resolves.toEqual(values)
       expect(await send(page)).toBe(201)
       await close()
@@ -243,7 +243,7 @@ describe('contact form lock-up matrix', () => {
     it(`after a send, at ${viewport.width} px: a refill with identical values in one go enables Send again`, async () => {
       const lockups: Lockup[] = []
       const { page, close } = await openContact(browser, { viewport })
-      await hydrateForm(page)
+      await enhanceForm(page)
       const values = valuesFor(`refill ${widthName}`)
       await enter(page, 'fill', values)
       expect(await send(page)).toBe(201)
@@ -266,13 +266,13 @@ describe('contact form lock-up matrix', () => {
         await page.goto(url('/contact'), { waitUntil: 'load' })
         const values = valuesFor(`timed ${delayMs} ms ${widthName}`)
         const followMs = await autofillInPage(page, values, ['input', 'change'], delayMs)
-        await page.locator('form[data-hydrated]').waitFor()
+        await page.locator('form[data-interactive]').waitFor()
         const kept = JSON.stringify(await fieldValues(page)) === JSON.stringify(values)
         const enabled = !(await submitButton(page).isDisabled())
         const status = followMs <= FOLLOW_MS && kept && enabled ? await send(page) : undefined
         if (followMs > FOLLOW_MS || status !== 201) {
           lockups.push({
-            label: `${delayMs} ms${kept ? '' : ' (values lost)'}${enabled ? '' : ' (disabled after hydration)'}`,
+            label: `${delayMs} ms${kept ? '' : ' (values lost)'}${enabled ? '' : ' (disabled after take-over)'}`,
             followMs,
             status,
           })

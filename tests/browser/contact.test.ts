@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactMessages, maxLengths } from '../../shared/contact.ts'
 import { expectNoAxeViolations, launchChromium, viewports } from './chromium.ts'
 import {
+  enhanceForm,
   enquiry,
   expectDisabled,
   field,
   fieldValues,
   fillEnquiry,
-  hydrateForm,
   openContact,
   openToast,
   statusMessage,
@@ -16,7 +16,7 @@ import {
 } from './contact-helpers.ts'
 
 /**
- * The contact page and its form once hydrated (spec §2 Contact, §4 Contact form and toasts, §5,
+ * The contact page and its form once its code has taken over (spec §2 Contact, §4 Contact form and toasts, §5,
  * §8). The API is stubbed with page.route here, so each outcome is exact; contact-api.test.ts
  * sends real enquiries through the local stack.
  */
@@ -91,7 +91,7 @@ describe('contact page', () => {
     const box = await honeypot.boundingBox()
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(0)
     // Tabbing through the whole form never lands on it.
-    await hydrateForm(page)
+    await enhanceForm(page)
     await field(page, 'firstName').focus()
     const visited: string[] = []
     for (let i = 0; i < 8; i++) {
@@ -107,7 +107,7 @@ describe('contact form: states', () => {
   it('has Send disabled at load with JavaScript on, before the island arrives, and enabled without JavaScript', async () => {
     for (const viewport of Object.values(viewports)) {
       const withJs = await openContact(browser, { viewport })
-      await expect(withJs.page.locator('form[data-hydrated]').count()).resolves.toBe(0)
+      await expect(withJs.page.locator('form[data-interactive]').count()).resolves.toBe(0)
       await expect(submitButton(withJs.page).isDisabled()).resolves.toBe(true)
       await expect(
         withJs.page
@@ -124,7 +124,7 @@ describe('contact form: states', () => {
 
   it('keeps Send Message disabled, with the hint, until every field is filled and the message has 10 characters', async () => {
     const { page, close } = await openContact(browser)
-    await hydrateForm(page)
+    await enhanceForm(page)
     const hint = page.getByText('Please fill in all required fields to send your message.')
     await expectDisabled(page, true)
     await expect(hint.isVisible()).resolves.toBe(true)
@@ -170,7 +170,7 @@ describe('contact form: states', () => {
       await held
       await route.fulfill({ status: 201, json: created })
     })
-    await hydrateForm(page)
+    await enhanceForm(page)
     await fillEnquiry(page)
     await submitButton(page).click()
 
@@ -218,7 +218,7 @@ describe('contact form: states', () => {
       keys.push(route.request().headers()['idempotency-key'] ?? '')
       await route.abort('connectionrefused')
     })
-    await hydrateForm(page)
+    await enhanceForm(page)
     await fillEnquiry(page)
     await submitButton(page).click()
     const toast = openToast(page)
@@ -281,7 +281,7 @@ describe('contact form: states', () => {
       await page.route('**/api/contacts', (route) =>
         failure.answer ? route.fulfill(failure.answer) : route.abort('connectionrefused'),
       )
-      await hydrateForm(page)
+      await enhanceForm(page)
       await fillEnquiry(page)
       await submitButton(page).click()
       const status = statusMessage(page)
@@ -318,7 +318,7 @@ describe('contact form: states', () => {
 describe('contact form: field messages', () => {
   it('says nothing about a field merely tabbed past', async () => {
     const { page, close } = await openContact(browser)
-    await hydrateForm(page)
+    await enhanceForm(page)
     await field(page, 'firstName').focus()
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab')
     await expect(page.locator('[aria-invalid="true"]').count()).resolves.toBe(0)
@@ -330,7 +330,7 @@ describe('contact form: field messages', () => {
 
   it('shows a field’s message under it when the visitor leaves it invalid after typing in it, tied with aria-invalid and aria-describedby', async () => {
     const { page, close } = await openContact(browser)
-    await hydrateForm(page)
+    await enhanceForm(page)
     await field(page, 'firstName').focus()
     await page.keyboard.type('A')
     await page.keyboard.press('Backspace')
@@ -356,7 +356,7 @@ describe('contact form: field messages', () => {
       calls++
       return route.abort()
     })
-    await hydrateForm(page)
+    await enhanceForm(page)
     // Complete enough to enable the button, but wrong for the schema.
     await fillEnquiry(page, { ...enquiry, email: 'ada-at-example' })
     // Past the maxlength attribute, as a pasted or scripted value could be.
@@ -382,14 +382,15 @@ describe('contact form: field messages', () => {
         json: { message: 'Please check your details', errors: { phone: contactMessages.phone } },
       }),
     )
-    await hydrateForm(page)
+    await enhanceForm(page)
     await fillEnquiry(page)
     await submitButton(page).click()
     await expect
       .poll(() => field(page, 'phone').getAttribute('aria-invalid'), { timeout: 10_000 })
       .toBe('true')
     await expect(page.locator('form').getByText(contactMessages.phone).count()).resolves.toBe(1)
-    await expect(openToast(page).getByText('Failed to send message').count()).resolves.toBe(1)
+    // The toast follows once its code has loaded.
+    await expect.poll(() => openToast(page).getByText('Failed to send message').count()).toBe(1)
     await close()
   })
 
@@ -397,7 +398,7 @@ describe('contact form: field messages', () => {
     it(`has no WCAG 2.2 AA violations with messages showing at ${viewport.width} px (${name})`, async () => {
       const { page, close } = await openContact(browser, { viewport })
       await page.route('**/api/contacts', (route) => route.abort())
-      await hydrateForm(page)
+      await enhanceForm(page)
       // One message from submitting, two from fields left empty.
       await fillEnquiry(page, { ...enquiry, email: 'nope' })
       await submitButton(page).click()
@@ -415,7 +416,7 @@ describe('contact form: field messages', () => {
   it('has no WCAG 2.2 AA violations with a toast showing', async () => {
     const { page, close } = await openContact(browser)
     await page.route('**/api/contacts', (route) => route.abort())
-    await hydrateForm(page)
+    await enhanceForm(page)
     await fillEnquiry(page)
     await submitButton(page).click()
     await openToast(page).waitFor()
@@ -432,7 +433,7 @@ describe('notification toasts', () => {
     await opened.page.route('**/api/contacts', (route) =>
       route.fulfill({ status: 201, json: created }),
     )
-    await hydrateForm(opened.page)
+    await enhanceForm(opened.page)
     await fillEnquiry(opened.page)
     await submitButton(opened.page).click()
     await openToast(opened.page).waitFor()

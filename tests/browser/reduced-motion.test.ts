@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, url, viewports } from './chromium.ts'
-import { fillEnquiry, hydrateForm, openToast, submitButton } from './contact-helpers.ts'
+import { enhanceForm, fillEnquiry, openToast, submitButton } from './contact-helpers.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -74,7 +74,7 @@ describe('with prefers-reduced-motion: reduce nothing moves', () => {
   it('a toast appears without sliding or fading', { timeout: 60_000 }, async () => {
     const { page, close } = await openReduced('/contact', viewports.desktop, { consentGiven: true })
     await page.route(url('/api/contacts'), (route) => route.abort())
-    await hydrateForm(page)
+    await enhanceForm(page)
     await fillEnquiry(page)
     await submitButton(page).click()
     await openToast(page).waitFor()

@@ -2,12 +2,12 @@ import type { ContactSubmission, FieldErrors } from '../../../shared/contact.ts'
 import { type ContactField, contactFields } from '../../../shared/contact-fields.ts'
 import { HttpError } from '../../api/request.ts'
 import { contactFormCopy } from './content.ts'
-import { type ContactValues, readiness } from './live-state.ts'
+import type { ContactValues } from './live-state.ts'
 
 /**
  * The contact form's rules as plain functions (spec §4 Contact form, §5, §8), so they are tested
- * without a browser and the component only wires them to events. Without zod: the form renders
- * and hydrates with these; the schema's checks are in validation.ts, loaded after.
+ * without a browser and enhance.ts only wires them to events. Without zod: the form becomes
+ * interactive with these; the schema's checks are in validation.ts, loaded after.
  */
 
 export type { ContactValues }
@@ -16,19 +16,9 @@ export const emptyValues: ContactValues = Object.fromEntries(
   contactFields.map((field) => [field, '']),
 ) as ContactValues
 
-/** Element ids, stable between the prerendered HTML and the hydrated form. */
+/** Element ids, shared by the prerendered form and its client code. */
 export const fieldId = (field: ContactField) => `contact-${field}`
 export const errorId = (field: ContactField) => `contact-${field}-error`
-
-/** Every field filled in and the message long enough: only then may the form be sent. */
-export function isComplete(values: ContactValues): boolean {
-  return readiness(values) === 'ready'
-}
-
-/** The submit button is disabled while the form is incomplete or a send is in progress. */
-export function isSubmitDisabled(values: ContactValues, sending: boolean): boolean {
-  return sending || !isComplete(values)
-}
 
 /** Sets or clears one field's message, leaving the others alone. */
 export function withFieldError(

@@ -31,9 +31,21 @@ function fakeObserver() {
   }
 }
 
-const island = () => new EventTarget() as unknown as HTMLElement
+/** The island's element: `matches` answers whether focus or the pointer is already in it. */
+const island = (alreadyInUse = false) =>
+  Object.assign(new EventTarget(), { matches: () => alreadyInUse }) as unknown as HTMLElement
 
 describe('loading the form when it is needed', () => {
+  it('loads at once when focus or the pointer is already in the form before the script runs', () => {
+    const env = fakeObserver()
+    const element = island(true)
+    const load = vi.fn()
+    whenNeeded(element, load, env)
+    element.dispatchEvent(new Event('focusin'))
+    env.intersect(true)
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
   it('waits while the form is far from the viewport', () => {
     const env = fakeObserver()
     const load = vi.fn()

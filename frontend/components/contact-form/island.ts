@@ -1,6 +1,6 @@
 /**
  * The contact form's island: the prerendered form lives in an element with this attribute, and
- * the page's client script hydrates it (and only it) when the form is about to be used.
+ * the page's client script brings its code (enhance.ts) when the form is about to be used.
  */
 export const ISLAND_ATTRIBUTE = 'data-contact-form-island'
 
@@ -19,8 +19,8 @@ interface Environment {
  * press on it, focus entering it, or the visitor scrolling it near the viewport.
  *
  * A form already in view when the page loads (a desktop screen) waits for the pointer or focus:
- * loading a page is no sign of wanting to write, and evaluating React and Chakra then would block
- * the main thread while the page itself loads (docs/decisions/0005-contact-island-on-intent.md).
+ * loading a page is no sign of wanting to write, and nothing should compete with the page's own
+ * load (docs/decisions/0005-contact-island-on-intent.md).
  * The prerendered form works natively until the code arrives and keeps whatever is typed.
  * Returns a function that cancels the wait.
  */
@@ -42,6 +42,12 @@ export function whenNeeded(
     load()
   }
   for (const type of INTENT_EVENTS) element.addEventListener(type, trigger)
+  // A visitor quicker than this script (a slow phone, a field focused while the page loads)
+  // has shown intent already, and the events it missed will not come again.
+  if (element.matches(':focus-within, :hover')) {
+    trigger()
+    return cancel
+  }
   if (env.IntersectionObserver) {
     // The observer's first report is where the form was at load; only a later one is a scroll.
     let initial = true
@@ -58,19 +64,4 @@ export function whenNeeded(
     observer.observe(element)
   }
   return cancel
-}
-
-/**
- * The agency's e-mail and phone travel to the island in attributes on its element: the form
- * shows them when a send fails, and the client cannot read the build's configuration.
- */
-export function agencyAttributes(agency: { readonly email: string; readonly phone: string }) {
-  return { 'data-agency-email': agency.email, 'data-agency-phone': agency.phone }
-}
-
-export function agencyFrom(element: HTMLElement): { email: string; phone: string } {
-  return {
-    email: element.getAttribute('data-agency-email') ?? '',
-    phone: element.getAttribute('data-agency-phone') ?? '',
-  }
 }

@@ -10,7 +10,7 @@ import {
  * contact page's first script runs it from the first paint, long before the island arrives, and
  * it keeps running after. Nothing here remembers a value, so no sequence of events (autofill
  * firing only `change`, a refill with the same values after a reset, values entered while the
- * island hydrates) can leave the button out of step with the fields.
+ * form's code takes over) can leave the button out of step with the fields.
  */
 
 export type ContactValues = Record<ContactField, string>
@@ -39,6 +39,11 @@ export function readiness(values: ContactValues): Readiness {
   return values.message.trim().length < MESSAGE_MIN_LENGTH ? 'short-message' : 'ready'
 }
 
+/** The Send button is disabled while the form is incomplete or a send is in progress. */
+export function isSubmitDisabled(values: ContactValues, sending: boolean): boolean {
+  return sending || readiness(values) !== 'ready'
+}
+
 /** The form's current values, read from the DOM (text typed before any script counts too). */
 export function readValues(form: HTMLFormElement): ContactValues {
   const data = new FormData(form)
@@ -49,11 +54,12 @@ export function readValues(form: HTMLFormElement): ContactValues {
 
 /** Brings the button and the hint in line with the fields; returns the readiness it applied. */
 export function applyReadiness(form: HTMLFormElement): Readiness {
-  const state = readiness(readValues(form))
+  const values = readValues(form)
+  const state = readiness(values)
   const sending = form.getAttribute(BUSY_ATTRIBUTE) === 'true'
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
   if (button) {
-    button.disabled = sending || state !== 'ready'
+    button.disabled = isSubmitDisabled(values, sending)
     if (state === 'ready') button.removeAttribute('aria-describedby')
     else button.setAttribute('aria-describedby', readinessIds.hint)
   }

@@ -37,7 +37,7 @@ export function notify({ title, description, type }: Notification): string {
   return toaster.create({ title, description, type, closable: true })
 }
 
-/** Where toasts appear. Client-only: render it once the page's React has mounted. */
+/** Where toasts appear. Client-only: toast-host.tsx mounts it in a root of its own at the first toast. */
 export function Toaster() {
   return (
     <Portal>

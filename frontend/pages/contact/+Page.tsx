@@ -4,7 +4,7 @@ import { telHref } from '../../../shared/site.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { IconTile } from '../../components/Card.tsx'
 import { ContactForm } from '../../components/contact-form/ContactForm.tsx'
-import { agencyAttributes, ISLAND_ATTRIBUTE } from '../../components/contact-form/island.ts'
+import { ISLAND_ATTRIBUTE } from '../../components/contact-form/island.ts'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { Icon, type IconName } from '../../components/Icon.tsx'
 import { site } from '../../site.ts'
@@ -29,9 +29,8 @@ export default function Page() {
               borderWidth="1px"
               borderColor="gray.200"
               rounded="2xl"
-              // The form's island: prerendered here, hydrated by +client.ts when needed.
+              // The form's island: prerendered here, taken over by +client.ts when needed.
               {...{ [ISLAND_ATTRIBUTE]: '' }}
-              {...agencyAttributes(site)}
             >
               <ContactForm agency={site} />
             </Box>

@@ -5,16 +5,16 @@ import { initShell } from '../../shell/shell.ts'
 // A page's +client replaces the site's, so the shell is started here too.
 initShell()
 
-// React and Chakra arrive only when the form is about to be used; until then the Send button
-// and its hint follow the fields here, and a submit before the island arrives posts natively
-// (as without JavaScript).
+// The form's own code arrives when the form is about to be used; until then the Send button and
+// its hint follow the fields here, and a submit before it arrives posts natively (as without
+// JavaScript).
 const island = document.querySelector<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)
 const form = island?.querySelector('form')
 if (island && form) {
   keepReadinessLive(form)
   whenNeeded(island, () => {
-    import('../../components/contact-form/hydrate.tsx')
-      .then(({ hydrateContactForm }) => hydrateContactForm(island))
+    import('../../components/contact-form/enhance.ts')
+      .then(({ enhanceContactForm }) => enhanceContactForm(form))
       .catch((error: unknown) => {
         console.error('The contact form could not load:', error)
       })

@@ -1,0 +1,97 @@
+import type { FieldErrors } from '../../../shared/contact.ts'
+import { type ContactField, contactFields } from '../../../shared/contact-fields.ts'
+import { contactFormCopy as copy } from './content.ts'
+import { formParts } from './form-parts.ts'
+import { errorId } from './form-state.ts'
+import { applyReadiness, BUSY_ATTRIBUTE } from './live-state.ts'
+
+/**
+ * What the form shows, written straight into its prerendered markup (ContactForm.tsx). Chakra's
+ * styles for every state are already on the page: its field recipe keys the invalid look on
+ * `data-invalid` and `aria-invalid`, the way Ark's field sets them.
+ */
+
+export type FormStatus =
+  | { readonly kind: 'success' }
+  | { readonly kind: 'failure'; readonly message: string; readonly detail: string }
+
+function control(form: HTMLFormElement, field: ContactField): HTMLElement | null {
+  return form.querySelector<HTMLElement>(`[name="${field}"]`)
+}
+
+/** Shows one field's message under it (or clears it), tied to the field for screen readers. */
+export function showFieldMessage(
+  form: HTMLFormElement,
+  field: ContactField,
+  message: string | undefined,
+): void {
+  const input = control(form, field)
+  const root = input?.closest<HTMLElement>('[data-part="root"]')
+  const text = form.querySelector<HTMLElement>(`#${errorId(field)}`)
+  if (!input || !root || !text) return
+  const invalid = message !== undefined
+  for (const part of [root, ...root.querySelectorAll<HTMLElement>('[data-scope="field"]')]) {
+    part.toggleAttribute('data-invalid', invalid)
+  }
+  if (invalid) {
+    input.setAttribute('aria-invalid', 'true')
+    input.setAttribute('aria-describedby', errorId(field))
+  } else {
+    input.removeAttribute('aria-invalid')
+    input.removeAttribute('aria-describedby')
+  }
+  text.textContent = message ?? ''
+  text.hidden = !invalid
+}
+
+/** Shows exactly these messages: every other field's message goes. */
+export function showFieldMessages(form: HTMLFormElement, errors: FieldErrors): void {
+  for (const field of contactFields) showFieldMessage(form, field, errors[field])
+}
+
+/** Puts the outcome of the last send beside the button, or clears it. */
+export function showStatus(form: HTMLFormElement, status: FormStatus | undefined): void {
+  const box = form.querySelector<HTMLElement>(`#${formParts.statusId}`)
+  if (!box) return
+  if (!status) {
+    box.replaceChildren()
+    box.removeAttribute('data-status')
+    box.removeAttribute('data-error')
+    return
+  }
+  const template = form.querySelector(
+    `[${formParts.statusTemplates}] [data-template="${status.kind}"]`,
+  )
+  const message = template?.cloneNode(true) as HTMLElement | undefined
+  if (!message) return
+  message.removeAttribute('data-template')
+  if (status.kind === 'failure') {
+    const reason = message.querySelector(`[${formParts.failureMessage}]`)
+    if (reason) reason.textContent = status.message
+    // The request helper's technical message, for whoever looks into a reported problem.
+    box.setAttribute('data-error', status.detail.slice(0, 500))
+  } else {
+    box.removeAttribute('data-error')
+  }
+  box.setAttribute('data-status', status.kind)
+  box.replaceChildren(message)
+}
+
+/** 'Sending...' with a spinner in the button, and the button disabled, while a send is out. */
+export function showSending(form: HTMLFormElement, sending: boolean): void {
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
+  if (sending) form.setAttribute(BUSY_ATTRIBUTE, 'true')
+  else form.removeAttribute(BUSY_ATTRIBUTE)
+  if (button) {
+    const spinner = form.querySelector<HTMLElement>(`[${formParts.spinner}]`)?.cloneNode(true)
+    if (spinner instanceof HTMLElement) {
+      spinner.hidden = false
+      spinner.removeAttribute(formParts.spinner)
+    }
+    button.toggleAttribute('data-loading', sending)
+    button.replaceChildren(
+      ...(sending ? [...(spinner ? [spinner] : []), copy.sending] : [copy.submit]),
+    )
+  }
+  applyReadiness(form)
+}

@@ -1,0 +1,28 @@
+import type { Notification } from './Toaster.tsx'
+
+type ToastHost = typeof import('./toast-host.tsx')
+
+let host: Promise<ToastHost> | undefined
+
+/**
+ * Starts loading the toasts' code (React and Chakra, the heaviest part of the site's JavaScript)
+ * if it is not loaded yet. A failed load is retried on the next call.
+ */
+export function preloadToasts(): Promise<ToastHost> {
+  host ??= import('./toast-host.tsx').catch((error: unknown) => {
+    host = undefined
+    throw error
+  })
+  return host
+}
+
+/**
+ * Shows a toast once its code is there. If that code cannot load, the page says the same thing
+ * where the toast was asked for (the form's status beside its button), so nothing is lost.
+ */
+export function notify(notification: Notification): void {
+  preloadToasts().then(
+    ({ showToast }) => showToast(notification),
+    (error: unknown) => console.error('Notifications could not load:', error),
+  )
+}

@@ -41,6 +41,7 @@ import { startLocalServer } from '../infra/local/server.ts'
 import { routes, unlistedPages } from '../shared/routes.ts'
 import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
 import { startDebugChromium } from './chromium-debug.ts'
+import { median } from './stats.ts'
 import { bareTwin } from './twin.ts'
 
 const { values: options } = parseArgs({
@@ -126,11 +127,6 @@ function pagesToMeasure(): Target[] {
     ...(options.routes?.split(',').map((path) => path.trim()) ?? []),
   ]
   return only.length > 0 ? ordered.filter((page) => only.includes(page.path)) : ordered
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
 interface Row {

@@ -47,6 +47,18 @@ const layoutShift = (page: Page) =>
       }),
   )
 
+/**
+ * Two rendering opportunities: by then the page's IntersectionObserver has made its first
+ * report, so a load it would start wrongly has been requested.
+ */
+const afterTwoFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  )
+
 let browser: Browser
 let island: string[]
 beforeAll(async () => {
@@ -99,7 +111,7 @@ describe('contact form island', () => {
       viewport: viewports.phone,
     })
     await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
+    await afterTwoFrames(page)
     const scripts = scriptPaths(requests)
     expect(scripts.length).toBeGreaterThan(0)
     expect(scripts.filter((path) => island.some((file) => path.endsWith(file)))).toEqual([])
@@ -130,7 +142,7 @@ describe('contact form island', () => {
     const box = await form.boundingBox()
     expect(box?.y).toBeLessThan(940)
     await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
+    await afterTwoFrames(page)
     expect(
       scriptPaths(requests).filter((path) => island.some((file) => path.endsWith(file))),
     ).toEqual([])
@@ -203,9 +215,7 @@ describe('contact form island', () => {
     const form = page.locator('#contact-form')
     await form.scrollIntoViewIfNeeded()
     const before = await form.boundingBox()
-    for (const [name, value] of Object.entries(enquiry)) {
-      await field(page, name as keyof typeof enquiry).fill(value)
-    }
+    await fillEnquiry(page)
     await expect(page.locator('form[data-interactive]').count()).resolves.toBe(0)
     release()
     await page.locator('form[data-interactive]').waitFor()
@@ -224,8 +234,11 @@ describe('contact form island', () => {
       (url) => island.some((file) => url.pathname.endsWith(file)),
       (route) => route.abort(),
     )
+    const refused = page.waitForEvent('requestfailed', (request) =>
+      island.some((file) => request.url().endsWith(file)),
+    )
     await page.locator('#contact-form').scrollIntoViewIfNeeded()
-    await page.waitForTimeout(500)
+    await refused
     await expect(page.locator('form[data-interactive]').count()).resolves.toBe(0)
     const form = page.locator('#contact-form form')
     await expect(form.getAttribute('method')).resolves.toBe('post')

@@ -17,6 +17,9 @@ import { keepReadinessLive, readValues } from './live-state.ts'
 import { loadValidation } from './load-validation.ts'
 import { sendEnquiry } from './send.ts'
 
+/** Signs the visitor is reaching for Send (a disabled button gets neither focus nor a click). */
+const SEND_INTENT_EVENTS = ['pointerenter', 'pointermove', 'pointerdown', 'focus'] as const
+
 /**
  * Takes over the prerendered form (ContactForm.tsx) in place: the messages under each field, the
  * JSON send with its idempotency key, the status beside the button and the toasts. Plain DOM
@@ -118,12 +121,18 @@ export function enhanceContactForm(form: HTMLFormElement): void {
   }
 
   keepReadinessLive(form)
-  // The pointer or focus reaching Send is the sign a toast is coming: its code loads while the
-  // visitor clicks, not while they type.
-  const button = form.querySelector('button[type="submit"]')
-  for (const type of ['pointerenter', 'pointerdown', 'focus']) {
-    button?.addEventListener(type, () => void preloadToasts().catch(() => {}), { once: true })
+  // The pointer or focus reaching Send once it works is the sign a toast is coming: its code
+  // loads while the visitor clicks, not while they type (a pointer resting on a disabled Send
+  // while the fields are filled is no such sign).
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
+  const onReachSend = () => {
+    if (button?.disabled) return
+    for (const type of SEND_INTENT_EVENTS) button?.removeEventListener(type, onReachSend)
+    preloadToasts().catch(() => {
+      // Retried when a send starts.
+    })
   }
+  for (const type of SEND_INTENT_EVENTS) button?.addEventListener(type, onReachSend)
   form.addEventListener('input', onValue)
   form.addEventListener('change', onValue)
   form.addEventListener('focusout', onLeave)

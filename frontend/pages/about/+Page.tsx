@@ -52,7 +52,8 @@ export default function Page() {
                   // html*: Chakra reads plain width/height as style props, not attributes.
                   htmlWidth="960"
                   htmlHeight={Math.round(960 / image.aspectRatio)}
-                  loading="lazy"
+                  // Not lazy: beside the hero on a desktop screen it is the largest thing in view
+                  // (the page's LCP there), and a lazy image waits for layout before it is fetched.
                   decoding="async"
                   w="full"
                   h="auto"

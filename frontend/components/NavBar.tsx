@@ -37,7 +37,10 @@ export function NavBar({ currentPath }: { currentPath: string }) {
       }}
     >
       <Container maxW="7xl">
-        <Flex align="center" justify="space-between" gap="4">
+        {/* As tall as the Contact button from the start: a slow device paints the page while the
+            rest of the header is still being parsed, and a row that grew as items arrived would
+            move what is already shown. */}
+        <Flex align="center" justify="space-between" gap="4" minH="10">
           <Link
             href="/"
             fontWeight="bold"
@@ -48,7 +51,7 @@ export function NavBar({ currentPath }: { currentPath: string }) {
             {site.name}
           </Link>
 
-          <HStack as="nav" aria-label="Main" gap="6" hideBelow="lg">
+          <HStack as="nav" aria-label="Main" gap="6" hideBelow="lg" minH="10">
             <HStack as="ul" gap="6">
               {navLinks.map((link) => (
                 <li key={link.href}>

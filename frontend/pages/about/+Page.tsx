@@ -17,7 +17,10 @@ export default function Page() {
           <Flex
             direction={{ base: 'column', lg: 'row' }}
             gap={{ base: '10', lg: '16' }}
-            align="center"
+            // Side by side, the story starts level with the picture rather than centred on it: a
+            // slow device paints while the page is still being parsed, and text centred on a
+            // column that grows as its picture and badge arrive would move down.
+            align={{ base: 'center', lg: 'flex-start' }}
           >
             <Stack gap="4" flex="1" fontSize="lg" color="gray.700">
               <Heading

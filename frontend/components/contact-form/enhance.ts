@@ -35,9 +35,8 @@ export function enhanceContactForm(form: HTMLFormElement): void {
   /** Set at once on submit, so a second press while validation loads cannot send twice. */
   let submitting = false
   /** Fields the visitor has typed in: only these get a message when left. */
-  const touched = new Set<ContactField>(
-    contactFields.filter((field) => readValues(form)[field] !== ''),
-  )
+  const typedBefore = readValues(form)
+  const touched = new Set<ContactField>(contactFields.filter((field) => typedBefore[field] !== ''))
 
   const setErrors = (next: FieldErrors) => {
     errors = next

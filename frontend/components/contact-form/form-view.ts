@@ -83,15 +83,17 @@ export function showSending(form: HTMLFormElement, sending: boolean): void {
   if (sending) form.setAttribute(BUSY_ATTRIBUTE, 'true')
   else form.removeAttribute(BUSY_ATTRIBUTE)
   if (button) {
-    const spinner = form.querySelector<HTMLElement>(`[${formParts.spinner}]`)?.cloneNode(true)
-    if (spinner instanceof HTMLElement) {
-      spinner.hidden = false
-      spinner.removeAttribute(formParts.spinner)
-    }
     button.toggleAttribute('data-loading', sending)
-    button.replaceChildren(
-      ...(sending ? [...(spinner ? [spinner] : []), copy.sending] : [copy.submit]),
-    )
+    button.replaceChildren(...(sending ? [...sendingSpinner(form), copy.sending] : [copy.submit]))
   }
   applyReadiness(form)
+}
+
+/** A shown copy of the prerendered spinner, for the button (none if the page lacks it). */
+function sendingSpinner(form: HTMLFormElement): HTMLElement[] {
+  const spinner = form.querySelector<HTMLElement>(`[${formParts.spinner}]`)?.cloneNode(true)
+  if (!(spinner instanceof HTMLElement)) return []
+  spinner.hidden = false
+  spinner.removeAttribute(formParts.spinner)
+  return [spinner]
 }

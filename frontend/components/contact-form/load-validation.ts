@@ -1,6 +1,5 @@
+import { lazyImport } from '../../lazy-import.ts'
 import type * as Validation from './validation.ts'
-
-let loading: Promise<typeof Validation> | undefined
 
 /**
  * The form's validation (zod and the shared schema), fetched and run once, after the form is
@@ -10,12 +9,6 @@ let loading: Promise<typeof Validation> | undefined
  * parsing before the schema is built, whatever chunks the bundler makes. A failed load is
  * retried on the next call.
  */
-export function loadValidation(): Promise<typeof Validation> {
-  loading ??= import('./zod-jitless.ts')
-    .then(() => import('./validation.ts'))
-    .catch((error: unknown) => {
-      loading = undefined
-      throw error
-    })
-  return loading
-}
+export const loadValidation: () => Promise<typeof Validation> = lazyImport(() =>
+  import('./zod-jitless.ts').then(() => import('./validation.ts')),
+)

@@ -1,20 +1,13 @@
+import { lazyImport } from '../../lazy-import.ts'
 import type { Notification } from './Toaster.tsx'
 
 type ToastHost = typeof import('./toast-host.tsx')
 
-let host: Promise<ToastHost> | undefined
-
 /**
  * Starts loading the toasts' code (React and Chakra, the heaviest part of the site's JavaScript)
- * if it is not loaded yet. A failed load is retried on the next call.
+ * if it is not loaded yet; a failed load is tried again on the next call.
  */
-export function preloadToasts(): Promise<ToastHost> {
-  host ??= import('./toast-host.tsx').catch((error: unknown) => {
-    host = undefined
-    throw error
-  })
-  return host
-}
+export const preloadToasts: () => Promise<ToastHost> = lazyImport(() => import('./toast-host.tsx'))
 
 /**
  * Shows a toast once its code is there. If that code cannot load, the page says the same thing

@@ -1,14 +1,21 @@
 /**
- * Renders the site's artwork (self-hosted in place of stock photos) to responsive AVIF, WebP and
- * JPEG files in frontend/public/images: About's story image, and the default social-sharing image
- * drawn from the home page's hero scene. The heroes' scenes (frontend/components/artwork.ts) are
- * inlined into the pages as SVG instead: no file, no request, painted with the heading. The outputs are
- * committed; run `npm run images` after changing the artwork below.
+ * Renders the site's artwork (self-hosted in place of stock photos) to files in
+ * frontend/public/images: About's story image as responsive AVIF, WebP and JPEG, and each page
+ * family's social-sharing image (JPEG, the format every sharing site reads) from the family's scene
+ * in frontend/components/artwork.ts. The heroes inline those scenes as SVG instead: no file, no
+ * request, painted with the heading (docs/decisions/0022). The outputs are committed; run
+ * `npm run images` after changing the artwork.
  */
 import { mkdirSync } from 'node:fs'
 import sharp from 'sharp'
-import { artworkSvg } from '../frontend/components/artwork.ts'
-import { imageWidths } from '../frontend/components/images.ts'
+import {
+  type ArtworkFamily,
+  artworkCaptions,
+  artworkFamilies,
+  artworkSvg,
+} from '../frontend/components/artwork.ts'
+import { imageWidths, socialImagePath, socialImageSize } from '../frontend/components/images.ts'
+import { site } from '../frontend/site.ts'
 
 const outDir = new URL('../frontend/public/images/', import.meta.url).pathname
 mkdirSync(outDir, { recursive: true })
@@ -52,12 +59,21 @@ const aboutSvg = (width: number, height: number) => `
     .join('')}
 </svg>`
 
-const socialSvg = `
-<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
-  ${artworkSvg('home', { width: 1200, height: 630 }).replace(/<\/?svg[^>]*>/g, '')}
-  <text x="80" y="300" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="84" fill="#ffffff">Elevate Digital</text>
-  <text x="80" y="380" font-family="DejaVu Sans, sans-serif" font-size="40" fill="#dbe6ff">Digital marketing that grows UK businesses</text>
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** The family's scene under the hero's dark veil, with the agency's name and the family's caption. */
+const socialSvg = (family: ArtworkFamily) => {
+  const { width, height } = socialImageSize
+  return `
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  ${artworkSvg(family, socialImageSize)}
+  <defs><linearGradient id="veil"><stop offset="0" stop-color="#080f2d" stop-opacity="0.88"/><stop offset="1" stop-color="#080f2d" stop-opacity="0.4"/></linearGradient></defs>
+  <rect width="${width}" height="${height}" fill="url(#veil)"/>
+  <text x="80" y="290" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="76" fill="#ffffff">${escapeXml(site.name)}</text>
+  <text x="80" y="365" font-family="DejaVu Sans, sans-serif" font-size="38" fill="#dbe6ff">${escapeXml(artworkCaptions[family])}</text>
 </svg>`
+}
 
 async function responsive(name: string, svg: (w: number, h: number) => string, aspect: number) {
   const master = await sharp(Buffer.from(svg(1920, Math.round(1920 / aspect))))
@@ -75,8 +91,10 @@ async function responsive(name: string, svg: (w: number, h: number) => string, a
 }
 
 await responsive('about', aboutSvg, 3 / 2)
-await sharp(Buffer.from(socialSvg))
-  .jpeg({ quality: 82, mozjpeg: true })
-  .toFile(`${outDir}social-default.jpg`)
+for (const family of artworkFamilies) {
+  await sharp(Buffer.from(socialSvg(family)))
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toFile(`${outDir}${socialImagePath(family).replace('/images/', '')}`)
+}
 console.log(`Images written to ${outDir}`)
 await import('./generate-icons.ts')

@@ -1,8 +1,8 @@
 /**
- * The site's hero artwork: one flat vector scene per page family, drawn in one style (the
- * brand's navy-to-violet ground, a soft glow, white line work and pale-blue fills) with a motif
- * of its own. scripts/generate-images.ts renders these to AVIF, WebP and JPEG; pages pick their
- * family's files by path. Flat shapes and few colours keep every file small.
+ * The site's artwork: one flat vector scene per page family, drawn in one style (the brand's
+ * navy-to-violet ground, a soft glow, white line work and pale-blue fills) with a motif of its
+ * own. Heroes inline their family's scene (docs/decisions/0022); scripts/generate-images.ts
+ * renders each scene, with its caption, to the family's social-sharing image.
  */
 
 export const artworkFamilies = [
@@ -18,6 +18,20 @@ export const artworkFamilies = [
   'contact',
 ] as const
 export type ArtworkFamily = (typeof artworkFamilies)[number]
+
+/** What each family's social-sharing image says under the agency's name, and its alt text. */
+export const artworkCaptions: Record<ArtworkFamily, string> = {
+  home: 'Digital marketing that grows UK businesses',
+  about: 'The team behind your growth',
+  services: 'Digital marketing services',
+  seo: 'Search engine optimisation',
+  ppc: 'Pay-per-click advertising',
+  'social-media': 'Social media marketing',
+  'email-marketing': 'Email marketing',
+  'website-development': 'Website development',
+  legal: 'Terms and privacy',
+  contact: 'Talk to us about your growth',
+}
 
 /** Which family a page belongs to, by its path; pages outside every family get the home scene. */
 export function artworkFamilyFor(path: string): ArtworkFamily {

@@ -1,3 +1,5 @@
+import { type ArtworkFamily, artworkCaptions } from './artwork.ts'
+
 /** Widths every responsive image is rendered at (scripts/generate-images.ts writes them). */
 export const imageWidths = [480, 960, 1600] as const
 
@@ -18,8 +20,12 @@ export function fallbackSrc(image: ResponsiveImage): string {
   return `/images/${image.name}-960.jpg`
 }
 
-export const socialImagePath = '/images/social-default.jpg'
+/** Every social-sharing image's size: the 1.91:1 card that LinkedIn, Facebook and X show large. */
+export const socialImageSize = { width: 1200, height: 630 } as const
 
-/** What the social image shows, for people who cannot see it where a link is shared. */
-export const socialImageAlt = (siteName: string) =>
-  `${siteName}: digital marketing that grows UK businesses`
+/** A page family's social-sharing image: its scene, the agency's name and the family's caption. */
+export const socialImagePath = (family: ArtworkFamily) => `/images/social-${family}.jpg`
+
+/** What a family's social image shows, for people who cannot see it where a link is shared. */
+export const socialImageAlt = (siteName: string, family: ArtworkFamily) =>
+  `${siteName}: ${artworkCaptions[family]}`

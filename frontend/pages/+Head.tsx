@@ -1,7 +1,8 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { absoluteUrl, brandColours } from '../../shared/site.ts'
 import { speculationRulesText } from '../../shared/speculation-rules.ts'
-import { socialImageAlt } from '../components/images.ts'
+import { artworkFamilyFor } from '../components/artwork.ts'
+import { socialImageAlt, socialImageSize } from '../components/images.ts'
 import { site } from '../site.ts'
 
 /** Search and sharing tags every page carries beyond the title, description and image vike-react writes. */
@@ -10,14 +11,17 @@ export default function Head() {
   const { title, description, keywords } = pageContext.config
   const url = absoluteUrl(site, pageContext.urlPathname)
   const isErrorPage = pageContext.is404 ?? false
+  const imageAlt = socialImageAlt(site.name, artworkFamilyFor(pageContext.urlPathname))
   return (
     <>
       {keywords && <meta name="keywords" content={keywords.join(', ')} />}
       {/* The 404 page is served with status 404, which already keeps it out of search indexes. */}
       {!isErrorPage && <link rel="canonical" href={url} />}
       <meta property="og:url" content={url} />
-      <meta property="og:image:alt" content={socialImageAlt(site.name)} />
-      <meta name="twitter:image:alt" content={socialImageAlt(site.name)} />
+      <meta property="og:image:width" content={String(socialImageSize.width)} />
+      <meta property="og:image:height" content={String(socialImageSize.height)} />
+      <meta property="og:image:alt" content={imageAlt} />
+      <meta name="twitter:image:alt" content={imageAlt} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.name} />
       <meta property="og:locale" content="en_GB" />

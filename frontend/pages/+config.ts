@@ -1,7 +1,5 @@
 import type { Config } from 'vike/types'
 import vikeReact from 'vike-react/config'
-import { socialImagePath } from '../components/images.ts'
-import { site } from '../site.ts'
 
 export default {
   extends: [vikeReact],
@@ -10,7 +8,6 @@ export default {
   // Pages are HTML-only: React and Chakra render them at build time and never reach the
   // browser; behaviour comes from small +client scripts (docs/decisions/0001-static-first.md).
   clientHooks: false,
-  image: `${site.url}${socialImagePath}`,
   meta: {
     keywords: { env: { server: true } },
   },

@@ -37,7 +37,7 @@ export function organization(
     description: details.description,
     email: site.email,
     telephone: internationalPhone(site.phone),
-    image: absoluteUrl(site, socialImagePath),
+    image: absoluteUrl(site, socialImagePath('home')),
     areaServed: { '@type': 'Country', name: 'United Kingdom' },
     knowsAbout: details.services,
     contactPoint: {

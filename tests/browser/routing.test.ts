@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
+import { artworkFamilyFor } from '../../frontend/components/artwork.ts'
 import { routes, unlistedPages } from '../../shared/routes.ts'
 
 function builtPages(dir: string): string[] {
@@ -57,12 +58,15 @@ describe('head metadata on every built page', () => {
       expect(html).toMatch(/<meta name="keywords" content="[^"]+"/)
       expect(html).toMatch(/<meta property="og:title" content="[^"]+"/)
       expect(html).toMatch(/<meta property="og:description" content="[^"]+"/)
+      // A shared link shows the page family's own artwork, a file the build serves.
+      const path = name === '404.html' ? '/404' : `/${name.replace(/(^|\/)index\.html$/, '')}`
+      const image = `/images/social-${artworkFamilyFor(path)}.jpg`
       expect(html).toContain(
-        '<meta property="og:image" content="https://www.elevate-digital.example/images/social-default.jpg">',
+        `<meta property="og:image" content="https://www.elevate-digital.example${image}">`,
       )
+      expect(existsSync(join(distDir, image))).toBe(true)
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image">')
       if (name !== '404.html') {
-        const path = `/${name.replace(/(^|\/)index\.html$/, '')}`
         const canonical = `https://www.elevate-digital.example${path === '/' ? '/' : path}`
         expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`)
         expect(html).toContain(`<meta property="og:url" content="${canonical}"/>`)

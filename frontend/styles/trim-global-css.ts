@@ -16,9 +16,9 @@ import postcss, {
  * only if a kept declaration names it (directly, or through a token that holds an animation).
  *
  * Only the global layers are trimmed. Class rules are left exactly as Emotion wrote them: the
- * contact form island (the one place Chakra runs in the browser) may insert new class rules that
- * read a variable declared by a server-rendered class, but its `ChakraProvider` writes Chakra's
- * complete global styles again when it hydrates, so every token is there for its rules.
+ * contact form's toasts (the one place Chakra runs in the browser, loaded when the visitor reaches
+ * for Send) insert class rules that may read a variable the page no longer declares, but their
+ * `ChakraProvider` writes Chakra's complete global styles again, so every token is there for them.
  *
  * PostCSS reads and writes the CSS (docs/decisions/0018-speculation-rules-and-postcss.md): it
  * keeps every byte it is not asked to remove, so what stays is exactly what Emotion wrote.

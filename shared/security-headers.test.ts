@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { afterFirstPaintHashSource } from './after-first-paint.ts'
 import { contentSecurityPolicy, securityHeaders, toHttpHeaders } from './security-headers.ts'
 import { speculationRulesHashSource } from './speculation-rules.ts'
 
@@ -7,13 +6,9 @@ const directives = (csp: string) =>
   Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
 
 describe('security headers', () => {
-  it('never allows inline or third-party scripts without analytics (the speculation rules and the script loader alone, by hash)', () => {
+  it('never allows inline or third-party scripts without analytics (the speculation rules alone, by hash)', () => {
     const csp = directives(contentSecurityPolicy({ analytics: false }))
-    expect(csp['script-src']).toEqual([
-      "'self'",
-      speculationRulesHashSource,
-      afterFirstPaintHashSource,
-    ])
+    expect(csp['script-src']).toEqual(["'self'", speculationRulesHashSource])
     expect(csp['connect-src']).toEqual(["'self'"])
     expect(csp['frame-ancestors']).toEqual(["'none'"])
     expect(csp['object-src']).toEqual(["'none'"])
@@ -26,7 +21,6 @@ describe('security headers', () => {
       "'self'",
       'https://www.googletagmanager.com',
       speculationRulesHashSource,
-      afterFirstPaintHashSource,
     ])
     expect(csp['connect-src']).toContain('https://*.google-analytics.com')
     expect(csp['script-src']).not.toContain("'unsafe-inline'")

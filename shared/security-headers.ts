@@ -1,4 +1,3 @@
-import { afterFirstPaintHashSource } from './after-first-paint.ts'
 import { speculationRulesHashSource } from './speculation-rules.ts'
 
 /**
@@ -27,14 +26,8 @@ export function contentSecurityPolicy({ analytics }: SecurityHeaderOptions): str
   const extra = (hosts: string[]) => (analytics ? hosts : [])
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // The hashes admit the pages' two inline scripts only: the speculation rules and the loader
-    // of the pages' scripts (shared/speculation-rules.ts, shared/after-first-paint.ts).
-    'script-src': [
-      "'self'",
-      ...extra(analyticsHosts.script),
-      speculationRulesHashSource,
-      afterFirstPaintHashSource,
-    ],
+    // The hash admits the pages' inline speculation rules (shared/speculation-rules.ts) only.
+    'script-src': ["'self'", ...extra(analyticsHosts.script), speculationRulesHashSource],
     // Chakra (Emotion) writes its styles into the prerendered HTML as <style> elements.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...extra(analyticsHosts.img)],

@@ -3,10 +3,7 @@ import { absoluteUrl, brandColours } from '../../shared/site.ts'
 import { speculationRulesText } from '../../shared/speculation-rules.ts'
 import { artworkFamilyFor } from '../components/artwork.ts'
 import { socialImageAlt, socialImageSize } from '../components/images.ts'
-import faviconSvg from '../public/favicon.svg?raw'
 import { site } from '../site.ts'
-
-const faviconDataUrl = `data:image/svg+xml,${encodeURIComponent(faviconSvg.trim())}`
 
 /** Search and sharing tags every page carries beyond the title, description and image vike-react writes. */
 export default function Head() {
@@ -31,10 +28,10 @@ export default function Head() {
       {typeof title === 'string' && <meta name="twitter:title" content={title} />}
       {typeof description === 'string' && <meta name="twitter:description" content={description} />}
       <meta name="theme-color" content={brandColours.theme} />
-      {/* The icon comes with the page (200 bytes): no request before the first paint. The manifest
-          link is added once the page is on screen (shared/after-first-paint.ts). */}
-      <link rel="icon" href={faviconDataUrl} type="image/svg+xml" />
+      <link rel="icon" href="/favicon.ico" sizes="32x32" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+      <link rel="manifest" href="/site.webmanifest" />
       {/* Next pages prerendered on a sign of intent; the CSP admits this exact text by hash. */}
       <script
         type="speculationrules"

@@ -38,28 +38,7 @@ export async function openPage(
   const requests: string[] = []
   page.on('request', (request) => requests.push(request.url()))
   const response = await page.goto(url(path), { waitUntil: 'load' })
-  await waitForShell(page)
   return { page, response, requests, close: () => context.close() }
-}
-
-const ENTRY_SCRIPT = 'script[type="module"][src*="/assets/entries/"]'
-
-/**
- * Waits until the page's script has run. It is added once the page is on screen, which can be
- * after the load event (shared/after-first-paint.ts); importing the same module resolves once
- * the page's own copy has been evaluated, so this waits on state, not on time.
- */
-export async function waitForShell(page: Page, { clockPaused = false } = {}) {
-  // On a paused clock the loader's two frames after the first paint come only as time is moved.
-  for (let frame = 0; clockPaused && !(await page.$(ENTRY_SCRIPT)); frame++) {
-    if (frame === 60) throw new Error('The page did not add its script within 60 frames')
-    await page.clock.runFor(16)
-  }
-  await page.waitForSelector(ENTRY_SCRIPT, { state: 'attached' })
-  // A string, so that Vitest does not rewrite the page's import() as its own.
-  await page.evaluate(
-    `import(document.querySelector(${JSON.stringify(ENTRY_SCRIPT)}).src).then(() => {})`,
-  )
 }
 
 /**

@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  expectNoAxeViolations,
-  launchChromium,
-  pauseClock,
-  url,
-  viewports,
-  waitForShell,
-} from './chromium.ts'
+import { expectNoAxeViolations, launchChromium, pauseClock, url, viewports } from './chromium.ts'
 
 /**
  * The cookie banner (spec §4 "Cookie consent"), against the default build, which has no Google
@@ -43,7 +36,6 @@ async function open(path: string, options: OpenOptions = {}) {
   // Time stands still from the first script on; only runFor() moves it.
   await pauseClock(page)
   await page.goto(url(path), { waitUntil: 'load' })
-  await waitForShell(page, { clockPaused: true })
   const banner = page.getByRole('region', { name: 'We use cookies' })
   return { page, banner, warnings, requests, close: () => context.close() }
 }
@@ -175,7 +167,6 @@ describe('cookie banner: choices', () => {
     await page.clock.runFor(1500)
     await banner.getByRole('button', { name: 'Decline Optional' }).click()
     await page.reload({ waitUntil: 'load' })
-    await waitForShell(page, { clockPaused: true })
     await page.clock.runFor(10_000)
     await expect(banner.isVisible()).resolves.toBe(false)
     await close()
@@ -190,7 +181,6 @@ describe('cookie banner: choices', () => {
     await expect(page.evaluate(() => ({ ...localStorage }))).resolves.toEqual({})
 
     await page.reload({ waitUntil: 'load' })
-    await waitForShell(page, { clockPaused: true })
     await page.clock.runFor(1500)
     await expect(banner.isVisible()).resolves.toBe(true)
     await close()
@@ -202,7 +192,6 @@ describe('cookie banner: choices', () => {
     await banner.getByRole('button', { name: 'Accept All Cookies' }).click()
     await page.evaluate(() => localStorage.clear())
     await page.reload({ waitUntil: 'load' })
-    await waitForShell(page, { clockPaused: true })
     await page.clock.runFor(1500)
     await expect(banner.isVisible()).resolves.toBe(true)
     await close()

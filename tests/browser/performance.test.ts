@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { routes, unlistedPages } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { launchChromium, pauseClock, url, viewports, waitForShell } from './chromium.ts'
+import { launchChromium, pauseClock, url, viewports } from './chromium.ts'
 
 /**
  * The performance budgets that do not depend on the machine: bytes, requests and layout shifts (the
@@ -69,7 +69,6 @@ describe('loading a page: little JavaScript, no fonts, nothing moves (the cookie
         // banner appears when the test says and not whenever a busy machine gets there.
         await pauseClock(page)
         await page.goto(url(path), { waitUntil: 'load' })
-        await waitForShell(page, { clockPaused: true })
         await page.waitForLoadState('networkidle')
         await page.clock.runFor(1500)
         await page.waitForFunction(() => {

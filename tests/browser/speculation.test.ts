@@ -1,6 +1,6 @@
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, pauseClock, url, viewports, waitForShell } from './chromium.ts'
+import { launchChromium, pauseClock, url, viewports } from './chromium.ts'
 
 /**
  * Instant next pages: a sign of intent on a link (a hover, a press) has the browser fetch the
@@ -139,7 +139,6 @@ describe('speculation rules', () => {
     })
     await pauseClock(page)
     await page.goto(url('/about'), { waitUntil: 'load' })
-    await waitForShell(page, { clockPaused: true })
     const banner = page.locator('[data-cookie-banner]')
     await page.clock.runFor(10_000)
     await expect(banner.isVisible()).resolves.toBe(false)

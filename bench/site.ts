@@ -19,6 +19,9 @@
  *   npm run bench -- --desktop           desktop preset
  *   npm run bench -- --only /contact     one page (repeat --only for more)
  *   npm run bench -- --island-only       only the contact form island's figure
+ *
+ * When the home page and /about are among the pages, it also times the next page after a hover
+ * with the pages' speculation rules and without them (bench/next-page.ts).
  *   node bench/site.ts --dist <dir> --out <file>   another build, another results file
  */
 import {
@@ -41,6 +44,7 @@ import { startLocalServer } from '../infra/local/server.ts'
 import { routes, unlistedPages } from '../shared/routes.ts'
 import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
 import { startDebugChromium } from './chromium-debug.ts'
+import { type NextPageFigures, nextPageMs, nextPageRoute } from './next-page.ts'
 import { median } from './stats.ts'
 import { bareTwin } from './twin.ts'
 
@@ -214,6 +218,9 @@ if (pages.length === 0 && !options['island-only']) {
   throw new Error(`No built pages to measure under ${root}`)
 }
 const measureIsland = options['island-only'] || pages.some((page) => page.path === islandPath)
+const measureNextPage = [nextPageRoute.from, nextPageRoute.to].every((path) =>
+  pages.some((page) => page.path === path),
+)
 
 /**
  * The build is copied so the twins can sit beside the pages (served by the same server, with the
@@ -352,8 +359,13 @@ let island:
       failures: string[]
     }
   | undefined
+let nextPage: NextPageFigures | undefined
 const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)]
 try {
+  if (measureNextPage) {
+    nextPage = await nextPageMs(browser, server.url, runs)
+    process.stderr.write('measured the next page after a hover\n')
+  }
   if (measureIsland) {
     // Unmeasured: the local server brotli-compresses each file on its first request (CloudFront
     // serves them compressed from its cache), which would otherwise land in the first sample.
@@ -477,6 +489,12 @@ if (island) {
   )
   for (const failure of island.failures) console.log(`Island sample failed: ${failure}`)
 }
+if (nextPage) {
+  const { from, link, to } = nextPageRoute
+  console.log(
+    `\nNext page after a hover (${from}, '${link}' to ${to}; 150 ms round trip, 4x CPU; first contentful paint from the navigation's start, median of ${nextPage.samples}): with the speculation rules ${nextPage.withSpeculationMs} ms (arrived by ${[...new Set(nextPage.arrivals)].join(', ')}), without ${nextPage.withoutMs} ms`,
+  )
+}
 console.log(
   `\nLighthouse ${preset} preset, simulated throttling, median of ${runs} run(s); sizes in bytes (brotli = br); JS = scripts loaded before any interaction\n`,
 )
@@ -564,6 +582,6 @@ if (rows.some((row) => row.kind === 'unlisted')) {
 }
 writeFileSync(
   out,
-  `${JSON.stringify({ preset, runs, targets, twinRatioTarget, elapsedS, measuredAt: new Date().toISOString(), rows, island, islandTargets }, null, 2)}\n`,
+  `${JSON.stringify({ preset, runs, targets, twinRatioTarget, elapsedS, measuredAt: new Date().toISOString(), rows, island, islandTargets, nextPage }, null, 2)}\n`,
 )
 console.log(`Written to ${out}`)

@@ -19,10 +19,10 @@
  *   npm run bench -- --desktop           desktop preset
  *   npm run bench -- --only /contact     one page (repeat --only for more)
  *   npm run bench -- --island-only       only the contact form island's figure
+ *   node bench/site.ts --dist <dir> --out <file>   another build, another results file
  *
  * When the home page and /about are among the pages, it also times the next page after a hover
  * with the pages' speculation rules and without them (bench/next-page.ts).
- *   node bench/site.ts --dist <dir> --out <file>   another build, another results file
  */
 import {
   cpSync,

@@ -53,8 +53,8 @@ const config = defineConfig({
   globalCss: {
     html: {
       scrollPaddingTop: '6rem',
-      // Chakra asks for Inter's single-storey "a" (cv11) and the optimizeLegibility text path;
-      // we do not ship Inter, and the text path made the first layout 20-30% slower (ADR 0026).
+      // Chakra asks for Inter's single-storey "a" (cv11) and the optimizeLegibility text path; we
+      // do not ship Inter. With the font lookups these took / from 19 to 30 ms of first layout (ADR 0026).
       fontFeatureSettings: 'normal',
       textRendering: 'auto',
       // Fields draw their ring on their edge at 1 px by default; every ring is at least 2 px.

@@ -27,13 +27,19 @@ export function NavBar({ currentPath }: { currentPath: string }) {
       transition="padding 0.2s ease, background-color 0.2s ease, box-shadow 0.2s ease"
       _motionReduce={{ transition: 'none' }}
       css={{
+        // The bar's row moves up by a transform, which is not a layout shift; moving it by the top
+        // padding was one (in every frame of the transition, after every scroll past 50 px). So the
+        // padding shrinks below the row, and the row is drawn half a step higher: 0.5rem above and
+        // below it, as at py 2.
+        '& > *': { transition: 'transform 0.2s ease' },
         '&[data-scrolled]': {
           // Nearly opaque: at 0.85 the page's text showed through behind the links.
           bg: 'rgba(255, 255, 255, 0.97)',
           backdropFilter: 'saturate(180%) blur(10px)',
           boxShadow: 'sm',
-          py: '2',
+          pb: '0',
         },
+        '&[data-scrolled] > *': { transform: 'translateY(-0.5rem)' },
       }}
     >
       <Container maxW="7xl">

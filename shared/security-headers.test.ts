@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { scriptsAfterPaintHashSource } from './scripts-after-paint.ts'
 import { contentSecurityPolicy, securityHeaders, toHttpHeaders } from './security-headers.ts'
 import { speculationRulesHashSource } from './speculation-rules.ts'
 
@@ -6,9 +7,13 @@ const directives = (csp: string) =>
   Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
 
 describe('security headers', () => {
-  it('never allows inline or third-party scripts without analytics (the speculation rules alone, by hash)', () => {
+  it('never allows inline or third-party scripts without analytics (the speculation rules and the start after paint alone, by hash)', () => {
     const csp = directives(contentSecurityPolicy({ analytics: false }))
-    expect(csp['script-src']).toEqual(["'self'", speculationRulesHashSource])
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      speculationRulesHashSource,
+      scriptsAfterPaintHashSource,
+    ])
     expect(csp['connect-src']).toEqual(["'self'"])
     expect(csp['frame-ancestors']).toEqual(["'none'"])
     expect(csp['object-src']).toEqual(["'none'"])
@@ -21,6 +26,7 @@ describe('security headers', () => {
       "'self'",
       'https://www.googletagmanager.com',
       speculationRulesHashSource,
+      scriptsAfterPaintHashSource,
     ])
     expect(csp['connect-src']).toContain('https://*.google-analytics.com')
     expect(csp['script-src']).not.toContain("'unsafe-inline'")

@@ -1,3 +1,4 @@
+import { scriptsAfterPaintHashSource } from './scripts-after-paint.ts'
 import { speculationRulesHashSource } from './speculation-rules.ts'
 
 /**
@@ -26,8 +27,15 @@ export function contentSecurityPolicy({ analytics }: SecurityHeaderOptions): str
   const extra = (hosts: string[]) => (analytics ? hosts : [])
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // The hash admits the pages' inline speculation rules (shared/speculation-rules.ts) only.
-    'script-src': ["'self'", ...extra(analyticsHosts.script), speculationRulesHashSource],
+    // The hashes admit the pages' two inline scripts only: the speculation rules
+    // (shared/speculation-rules.ts) and the start of their module after the first paint
+    // (shared/scripts-after-paint.ts).
+    'script-src': [
+      "'self'",
+      ...extra(analyticsHosts.script),
+      speculationRulesHashSource,
+      scriptsAfterPaintHashSource,
+    ],
     // Chakra (Emotion) writes its styles into the prerendered HTML as <style> elements.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...extra(analyticsHosts.img)],

@@ -2,6 +2,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { absoluteUrl, brandColours } from '../../shared/site.ts'
 import { speculationRulesText } from '../../shared/speculation-rules.ts'
 import { artworkFamilyFor } from '../components/artwork.ts'
+import { SITE_FOOTER_ID } from '../components/Footer.tsx'
 import { socialImageAlt, socialImageSize } from '../components/images.ts'
 import { site } from '../site.ts'
 
@@ -31,7 +32,10 @@ export default function Head() {
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-      <link rel="manifest" href="/site.webmanifest" />
+      {/* The first paint waits until the page is parsed down to its footer, so a slow phone draws
+          the page whole rather than a part that moves as the rest is parsed; the page's scripts
+          start after that paint (docs/decisions/0027-first-paint-before-scripts.md). */}
+      <link rel="expect" href={`#${SITE_FOOTER_ID}`} blocking="render" />
       {/* Next pages prerendered on a sign of intent; the CSP admits this exact text by hash. */}
       <script
         type="speculationrules"

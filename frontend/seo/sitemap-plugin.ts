@@ -2,7 +2,7 @@ import type { Plugin } from 'vite'
 import { routes } from '../../shared/routes.ts'
 import { parseSite } from '../../shared/site.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
-import { webManifest } from './web-manifest.ts'
+import { webManifest, webManifestPath } from './web-manifest.ts'
 
 /**
  * Writes sitemap.xml, robots.txt and site.webmanifest beside the prerendered pages, from the one
@@ -20,7 +20,11 @@ export function sitemapPlugin(): Plugin {
       const paths = routes.map((route) => route.path)
       this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml(site, paths) })
       this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(site) })
-      this.emitFile({ type: 'asset', fileName: 'site.webmanifest', source: webManifest(site) })
+      this.emitFile({
+        type: 'asset',
+        fileName: webManifestPath.slice(1),
+        source: webManifest(site),
+      })
     },
   }
 }

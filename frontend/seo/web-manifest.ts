@@ -1,4 +1,11 @@
-import { brandColours, type Site } from '../../shared/site.ts'
+import { brandColours } from '../../shared/brand-colours.ts'
+import type { Site } from '../../shared/site.ts'
+
+/**
+ * Where the manifest is served. The shell declares it once the page is on screen
+ * (shell/shell.ts), so this module stays free of the site's config schema at run time.
+ */
+export const webManifestPath = '/site.webmanifest'
 
 /** The icons in frontend/public (made by scripts/generate-icons.ts). */
 const icons = [

@@ -1,12 +1,14 @@
 import { initConsent } from '../consent/banner.ts'
+import { webManifestPath } from '../seo/web-manifest.ts'
 import { coversFocusable } from './overlap.ts'
 import { NAV_SCROLL_THRESHOLD_PX, SCROLL_TOP_THRESHOLD_PX } from './thresholds.ts'
 
 /**
  * The behaviour every page shares, over the prerendered markup: the navigation bar's scroll
  * state, the small-screen menu closing on a link choice, a tap outside it, Escape or a scroll,
- * the return-to-top button, and the cookie banner with the analytics that wait for its answer.
- * Plain DOM code, so a page pays a couple of kilobytes for it rather than a framework.
+ * the return-to-top button, the cookie banner with the analytics that wait for its answer, and the
+ * web app manifest. Plain DOM code, so a page pays a couple of kilobytes for it rather than a
+ * framework; it starts after the page's first paint (shared/scripts-after-paint.ts).
  */
 export function initShell(doc: Document = document, win: Window = window): void {
   const header = doc.querySelector<HTMLElement>('[data-site-header]')
@@ -68,4 +70,17 @@ export function initShell(doc: Document = document, win: Window = window): void 
   }
 
   initConsent(doc, win)
+  declareWebManifest(doc)
+}
+
+/**
+ * The manifest only matters to install the site, and a browser fetches it as soon as it is
+ * declared: declared here, after the first paint, it no longer competes with the page for it.
+ */
+function declareWebManifest(doc: Document): void {
+  if (doc.querySelector('link[rel="manifest"]')) return
+  const link = doc.createElement('link')
+  link.rel = 'manifest'
+  link.href = webManifestPath
+  doc.head.append(link)
 }

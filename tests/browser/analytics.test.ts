@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startLocalServer } from '../../infra/local/server.ts'
-import { launchChromium, pauseClock, viewports } from './chromium.ts'
+import { launchChromium, pauseClock, viewports, waitForShell } from './chromium.ts'
 import { buildSite } from './site-build.ts'
 
 /**
@@ -76,6 +76,7 @@ async function open(path: string, options: OpenOptions = {}) {
   }
   await pauseClock(page)
   await page.goto(`${server.url}${path}`, { waitUntil: 'load' })
+  await waitForShell(page)
   const banner = page.getByRole('region', { name: 'We use cookies' })
   return { page, banner, requests, warnings, close: () => context.close() }
 }
@@ -205,6 +206,7 @@ describe("after 'Decline Optional'", () => {
     await clickConsultation(page)
     await settle(page)
     await page.reload({ waitUntil: 'load' })
+    await waitForShell(page)
     await clickConsultation(page)
     await settle(page)
     expect(requests.filter(isGoogle)).toEqual([])

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNoAxeViolations, launchChromium, pauseClock, url, viewports } from './chromium.ts'
+import {
+  expectNoAxeViolations,
+  launchChromium,
+  pauseClock,
+  url,
+  viewports,
+  waitForShell,
+} from './chromium.ts'
 
 /**
  * The cookie banner (spec §4 "Cookie consent"), against the default build, which has no Google
@@ -36,6 +43,7 @@ async function open(path: string, options: OpenOptions = {}) {
   // Time stands still from the first script on; only runFor() moves it.
   await pauseClock(page)
   await page.goto(url(path), { waitUntil: 'load' })
+  await waitForShell(page)
   const banner = page.getByRole('region', { name: 'We use cookies' })
   return { page, banner, warnings, requests, close: () => context.close() }
 }
@@ -167,6 +175,7 @@ describe('cookie banner: choices', () => {
     await page.clock.runFor(1500)
     await banner.getByRole('button', { name: 'Decline Optional' }).click()
     await page.reload({ waitUntil: 'load' })
+    await waitForShell(page)
     await page.clock.runFor(10_000)
     await expect(banner.isVisible()).resolves.toBe(false)
     await close()
@@ -181,6 +190,7 @@ describe('cookie banner: choices', () => {
     await expect(page.evaluate(() => ({ ...localStorage }))).resolves.toEqual({})
 
     await page.reload({ waitUntil: 'load' })
+    await waitForShell(page)
     await page.clock.runFor(1500)
     await expect(banner.isVisible()).resolves.toBe(true)
     await close()
@@ -192,6 +202,7 @@ describe('cookie banner: choices', () => {
     await banner.getByRole('button', { name: 'Accept All Cookies' }).click()
     await page.evaluate(() => localStorage.clear())
     await page.reload({ waitUntil: 'load' })
+    await waitForShell(page)
     await page.clock.runFor(1500)
     await expect(banner.isVisible()).resolves.toBe(true)
     await close()

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
-import { url, viewports } from './chromium.ts'
+import { url, viewports, waitForShell } from './chromium.ts'
 
 /** A complete, valid enquiry, as a visitor would type it. */
 export const enquiry = sampleEnquiry
@@ -58,6 +58,8 @@ export async function openContact(
   page.on('pageerror', (error) => consoleProblems.push(error.message))
   page.on('request', (request) => requests.push(request))
   await page.goto(url(options.path ?? '/contact'), { waitUntil: 'load' })
+  // Without JavaScript the page is the native form, and no script of it ever starts.
+  if (options.javaScriptEnabled !== false) await waitForShell(page)
   return { page, consoleProblems, requests, close: () => context.close() }
 }
 

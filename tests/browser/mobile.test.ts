@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, scrollTo, url } from './chromium.ts'
+import { launchChromium, scrollTo, url, waitForShell } from './chromium.ts'
 
 /** The phone width the site is reviewed at. */
 const phone = { width: 390, height: 844 }
@@ -17,6 +17,7 @@ async function openPhone(path: string) {
   await context.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'))
   const page = await context.newPage()
   await page.goto(url(path), { waitUntil: 'load' })
+  await waitForShell(page)
   return { page, close: () => context.close() }
 }
 

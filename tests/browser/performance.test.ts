@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { routes, unlistedPages } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { launchChromium, pauseClock, url, viewports } from './chromium.ts'
+import { launchChromium, pauseClock, url, viewports, waitForShell } from './chromium.ts'
 
 /**
  * The performance budgets that do not depend on the machine: bytes, requests and layout shifts (the
@@ -69,6 +69,7 @@ describe('loading a page: little JavaScript, no fonts, nothing moves (the cookie
         // banner appears when the test says and not whenever a busy machine gets there.
         await pauseClock(page)
         await page.goto(url(path), { waitUntil: 'load' })
+        await waitForShell(page)
         await page.waitForLoadState('networkidle')
         await page.clock.runFor(1500)
         await page.waitForFunction(() => {
@@ -95,6 +96,7 @@ describe('the layout-shift measure', () => {
     const context = await browser.newContext({ viewport: viewports.desktop })
     const page = await context.newPage()
     await page.goto(url('/services'), { waitUntil: 'load' })
+    await waitForShell(page)
     await expect(layoutShift(page)).resolves.toBe(0)
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),

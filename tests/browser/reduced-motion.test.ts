@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, url, viewports } from './chromium.ts'
+import { launchChromium, url, viewports, waitForShell } from './chromium.ts'
 import { enhanceForm, fillEnquiry, openToast, submitButton } from './contact-helpers.ts'
 
 let browser: Browser
@@ -21,6 +21,7 @@ async function openReduced(
   }
   const page = await context.newPage()
   await page.goto(url(path), { waitUntil: 'load' })
+  await waitForShell(page)
   return { page, close: () => context.close() }
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, pauseClock, url, viewports } from './chromium.ts'
+import { launchChromium, pauseClock, url, viewports, waitForShell } from './chromium.ts'
 
 /**
  * Instant next pages: a sign of intent on a link (a hover, a press) has the browser fetch the
@@ -48,6 +48,7 @@ async function open(path: string): Promise<Speculation> {
   })
   await cdp.send('Preload.enable')
   await page.goto(url(path), { waitUntil: 'load' })
+  await waitForShell(page)
   const ready = async (target: string) => {
     while (!readyUrls.has(target)) await new Promise<void>((wake) => waiters.push(wake))
   }
@@ -139,6 +140,7 @@ describe('speculation rules', () => {
     })
     await pauseClock(page)
     await page.goto(url('/about'), { waitUntil: 'load' })
+    await waitForShell(page)
     const banner = page.locator('[data-cookie-banner]')
     await page.clock.runFor(10_000)
     await expect(banner.isVisible()).resolves.toBe(false)

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { routes } from '../../shared/routes.ts'
+import { builtPages } from './built-site.ts'
+import { launchChromium, url, viewports, waitForShell } from './chromium.ts'
+
+/**
+ * A page is drawn whole, then its scripts start (docs/decisions/0027-first-paint-before-scripts.md):
+ * the first paint waits until the page is parsed down to its footer, and the page's module is
+ * fetched only once that paint is on screen.
+ */
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+/** What the page itself reports: its first contentful paint, and when each script was asked for. */
+const timings = (page: import('playwright-core').Page) =>
+  page.evaluate(() => ({
+    firstContentfulPaint:
+      performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+      .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+    manifest: document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? null,
+  }))
+
+describe("a page's scripts start after its first paint", () => {
+  for (const path of [...routes.map((route) => route.path), '/this-page-does-not-exist']) {
+    it(`${path}: the module is fetched after the first contentful paint, and the manifest declared`, async () => {
+      const context = await browser.newContext({ viewport: viewports.phone })
+      const page = await context.newPage()
+      await page.goto(url(path), { waitUntil: 'load' })
+      await waitForShell(page)
+      const { firstContentfulPaint, scripts, manifest } = await timings(page)
+      const entry = scripts.find((script) => script.path.startsWith('/assets/entries/'))
+      expect(entry, 'the page fetched its module').toBeDefined()
+      expect(entry?.startTime).toBeGreaterThanOrEqual(firstContentfulPaint)
+      expect(manifest).toBe(url('/site.webmanifest'))
+      await context.close()
+    })
+  }
+})
+
+describe('a page arriving slowly is not drawn in part', () => {
+  const distDir = inject('distDir')
+  const HOLD_MS = 600
+  let server: Server
+  let origin = ''
+  beforeAll(async () => {
+    // The built page in two parts, the second (from the footer on) held back: a slow network.
+    server = createServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname
+      const page = builtPages(distDir).find((built) => built.path === path)
+      if (!page) {
+        response.writeHead(404).end()
+        return
+      }
+      const split = page.html.indexOf('<footer')
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+      response.write(page.html.slice(0, split))
+      setTimeout(() => response.end(page.html.slice(split)), HOLD_MS)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  for (const path of ['/', '/services', '/about']) {
+    it(`${path}: nothing is painted until the footer arrives, and nothing moves after`, async () => {
+      const context = await browser.newContext({ viewport: viewports.desktop })
+      const page = await context.newPage()
+      // The page's own files are not what is held back here; its module is not fetched at all.
+      await page.route('**/assets/**', (route) => route.abort())
+      const requestedAt = Date.now()
+      await page.goto(`${origin}${path}`, { waitUntil: 'load' })
+      const arrivedAt = Date.now()
+      expect(arrivedAt - requestedAt).toBeGreaterThanOrEqual(HOLD_MS)
+      const { firstContentfulPaint, shift } = await page.evaluate(async () => {
+        // The first contentful paint is reported once it is on screen.
+        await new Promise<void>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            if (list.getEntriesByName('first-contentful-paint').length === 0) return
+            observer.disconnect()
+            resolve()
+          }).observe({ type: 'paint', buffered: true })
+        })
+        const observer = new PerformanceObserver(() => undefined)
+        observer.observe({ type: 'layout-shift', buffered: true })
+        const shifts = observer.takeRecords() as (PerformanceEntry & { value: number })[]
+        observer.disconnect()
+        return {
+          firstContentfulPaint:
+            performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          shift: shifts.reduce((sum, entry) => sum + entry.value, 0),
+        }
+      })
+      expect(firstContentfulPaint).toBeGreaterThanOrEqual(HOLD_MS)
+      expect(shift).toBe(0)
+      await context.close()
+    })
+  }
+
+  it('holds the first paint for the footer through the page head, on every page', () => {
+    for (const page of builtPages(distDir)) {
+      expect(page.html, page.path).toContain(
+        '<link rel="expect" href="#site-footer" blocking="render"/>',
+      )
+      expect(page.html, page.path).toContain('<footer id="site-footer"')
+      expect(page.html, page.path).not.toContain('rel="manifest"')
+    }
+  })
+})
+
+// The module is still the built file the page named: a change of Vike's output is caught here.
+it('every page names its built module in data-entry, and the file is in the build', () => {
+  for (const page of builtPages(inject('distDir'))) {
+    const entry = /<script data-entry="([^"]+)">/.exec(page.html)?.[1]
+    expect(entry, page.path).toMatch(/^\/assets\/entries\/[\w.-]+\.js$/)
+    expect(() => readFileSync(join(inject('distDir'), entry ?? ''))).not.toThrow()
+  }
+})

@@ -59,12 +59,16 @@ async function sample(browser: Browser, baseUrl: string, speculation: boolean) {
     .getByRole('link', { name: LINK })
   await link.hover()
   if (speculation) {
+    let timer: NodeJS.Timeout | undefined
     await Promise.race([
       ready,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`${TO} was not fetched ahead within 10 s`)), 10_000),
-      ),
-    ])
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`${TO} was not fetched ahead within 10 s`)),
+          10_000,
+        )
+      }),
+    ]).finally(() => clearTimeout(timer))
   } else {
     // As long as a visitor's hover would last: the same pause, nothing to wait for.
     await page.waitForTimeout(500)
@@ -73,9 +77,10 @@ async function sample(browser: Browser, baseUrl: string, speculation: boolean) {
   await page.waitForURL(`${baseUrl}${TO}`)
   const paint = await page.evaluate(async () => {
     const fcp = await new Promise<number>((resolve) =>
-      new PerformanceObserver((list) =>
-        resolve(list.getEntries()[0]?.startTime ?? Number.NaN),
-      ).observe({ type: 'paint', buffered: true }),
+      new PerformanceObserver((list) => {
+        const [entry] = list.getEntriesByName('first-contentful-paint')
+        if (entry) resolve(entry.startTime)
+      }).observe({ type: 'paint', buffered: true }),
     )
     const [entry] = performance.getEntriesByType('navigation') as (PerformanceNavigationTiming & {
       activationStart: number

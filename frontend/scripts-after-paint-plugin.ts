@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { Plugin } from 'vite'
-import { scriptsAfterPaintElement } from '../shared/scripts-after-paint.ts'
+import { scriptsAfterPaintHtml } from '../shared/scripts-after-paint.ts'
 
 /** Vike's entry script, as it writes it into every prerendered page. */
 const VIKE_ENTRY = /<script src="(\/assets\/entries\/[^"]+\.js)" type="module" async><\/script>/g
@@ -17,7 +17,7 @@ export function withScriptsAfterPaint(html: string, page: string): string {
   if (entries.length !== 1) {
     throw new Error(`${page}: expected one Vike entry script, found ${entries.length}`)
   }
-  return html.replace(VIKE_ENTRY, (_tag, entry: string) => scriptsAfterPaintElement(entry))
+  return html.replace(VIKE_ENTRY, (_tag, entry: string) => scriptsAfterPaintHtml(entry))
 }
 
 function htmlFiles(dir: string): string[] {

@@ -2,21 +2,31 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
   ENTRY_ATTRIBUTE,
-  scriptsAfterPaintElement,
   scriptsAfterPaintHashSource,
+  scriptsAfterPaintHtml,
   scriptsAfterPaintText,
 } from './scripts-after-paint.ts'
+
+const ENTRY = '/assets/entries/pages_client.abc.js'
 
 type PaintCallback = (
   list: { getEntriesByName(name: string): unknown[] },
   observer: { disconnect(): void },
 ) => void
 
+interface StandIn {
+  /** Paint Timing supported (default true). */
+  readonly paintTiming?: boolean
+  /** The first contentful paint already reported when the script runs. */
+  readonly paintedBefore?: boolean
+  readonly prerendering?: boolean
+}
+
 /** Runs the inline text against a stand-in page and reports what it appended, and when. */
-function runStart({ paintTiming }: { paintTiming: boolean }) {
+function runStart({ paintTiming = true, paintedBefore = false, prerendering = false }: StandIn) {
   const appended: { type: string; src: string }[] = []
+  const listeners = new Map<string, () => void>()
   let onPaint: PaintCallback | undefined
-  let onLoaded: (() => void) | undefined
   let disconnected = false
   class FakeObserver {
     static supportedEntryTypes = paintTiming ? ['paint', 'largest-contentful-paint'] : ['mark']
@@ -28,25 +38,27 @@ function runStart({ paintTiming }: { paintTiming: boolean }) {
     }
   }
   const document = {
+    prerendering,
     currentScript: {
-      getAttribute: (name: string) =>
-        name === ENTRY_ATTRIBUTE ? '/assets/entries/pages_client.abc.js' : null,
+      getAttribute: (name: string) => (name === ENTRY_ATTRIBUTE ? ENTRY : null),
     },
     createElement: () => ({ type: '', src: '' }),
     head: { append: (element: { type: string; src: string }) => appended.push(element) },
   }
-  const window = { PerformanceObserver: FakeObserver }
-  const addEventListener = (name: string, listener: () => void) => {
-    expect(name).toBe('DOMContentLoaded')
-    onLoaded = listener
+  const performance = {
+    getEntriesByName: (name: string) =>
+      paintedBefore && name === 'first-contentful-paint' ? [{ name }] : [],
   }
+  const window = { PerformanceObserver: FakeObserver }
+  const addEventListener = (type: string, listener: () => void) => listeners.set(type, listener)
   new Function(
     'window',
     'document',
+    'performance',
     'PerformanceObserver',
     'addEventListener',
     scriptsAfterPaintText,
-  )(window, document, FakeObserver, addEventListener)
+  )(window, document, performance, FakeObserver, addEventListener)
   const paint = (...names: string[]) =>
     onPaint?.(
       { getEntriesByName: (name) => names.filter((entry) => entry === name) },
@@ -56,25 +68,50 @@ function runStart({ paintTiming }: { paintTiming: boolean }) {
         },
       },
     )
-  return { appended, paint, loaded: () => onLoaded?.(), disconnected: () => disconnected }
+  return {
+    appended,
+    paint,
+    dispatch: (type: string) => listeners.get(type)?.(),
+    disconnected: () => disconnected,
+  }
 }
 
+const theModule = [{ type: 'module', src: ENTRY }]
+
 describe('scripts after the first paint', () => {
-  it("fetch the page's module only once its first contentful paint is reported", () => {
-    const page = runStart({ paintTiming: true })
+  it("fetch the page's module once, when its first contentful paint is reported", () => {
+    const page = runStart({})
     expect(page.appended).toEqual([])
     page.paint('first-paint')
     expect(page.appended).toEqual([])
     page.paint('first-contentful-paint')
-    expect(page.appended).toEqual([{ type: 'module', src: '/assets/entries/pages_client.abc.js' }])
+    expect(page.appended).toEqual(theModule)
     expect(page.disconnected()).toBe(true)
+    page.dispatch('pointerdown')
+    expect(page.appended).toEqual(theModule)
+  })
+
+  it('start at once when the paint was reported before the script ran (a browser that ignores buffered)', () => {
+    expect(runStart({ paintedBefore: true }).appended).toEqual(theModule)
+  })
+
+  it('start at once in a prerendered page, where nothing drawn is seen until it is shown', () => {
+    expect(runStart({ prerendering: true }).appended).toEqual(theModule)
+  })
+
+  it("start on the visitor's first press, key or focus, whatever the browser says of paints", () => {
+    for (const type of ['pointerdown', 'keydown', 'focusin']) {
+      const page = runStart({})
+      page.dispatch(type)
+      expect(page.appended).toEqual(theModule)
+    }
   })
 
   it('start at DOMContentLoaded in a browser without Paint Timing', () => {
     const page = runStart({ paintTiming: false })
     expect(page.appended).toEqual([])
-    page.loaded()
-    expect(page.appended).toEqual([{ type: 'module', src: '/assets/entries/pages_client.abc.js' }])
+    page.dispatch('DOMContentLoaded')
+    expect(page.appended).toEqual(theModule)
   })
 
   it("are admitted by the CSP through their text's SHA-256", () => {
@@ -83,10 +120,10 @@ describe('scripts after the first paint', () => {
   })
 
   it('carry the module path in an attribute, so every page has the same text', () => {
-    expect(scriptsAfterPaintElement('/assets/entries/pages_contact_client.X-1_y.js')).toBe(
+    expect(scriptsAfterPaintHtml('/assets/entries/pages_contact_client.X-1_y.js')).toBe(
       `<script data-entry="/assets/entries/pages_contact_client.X-1_y.js">${scriptsAfterPaintText}</script>`,
     )
-    expect(() => scriptsAfterPaintElement('/x.js" onload="alert(1)')).toThrow(/Not a built module/)
-    expect(() => scriptsAfterPaintElement('https://elsewhere.example/x.js')).toThrow()
+    expect(() => scriptsAfterPaintHtml('/x.js" onload="alert(1)')).toThrow(/Not a built module/)
+    expect(() => scriptsAfterPaintHtml('https://elsewhere.example/x.js')).toThrow()
   })
 })

@@ -131,14 +131,19 @@ export function Footer() {
                   </Link>
                 </li>
               ))}
-              {/* Reopens the cookie banner: hidden until the script that runs the banner is there. */}
-              <li hidden>
+              {/* Reopens the cookie banner. Unseen until the script that runs the banner shows it,
+                  after the page's first paint; its place is kept, so showing it moves nothing. */}
+              <Box
+                as="li"
+                data-awaits-script=""
+                css={{ '&[data-awaits-script]': { visibility: 'hidden' } }}
+              >
                 <Link asChild {...linkStyle}>
                   <button type="button" data-cookie-settings="" aria-controls="cookie-banner">
                     Cookie settings
                   </button>
                 </Link>
-              </li>
+              </Box>
             </Stack>
           </Box>
         </Stack>

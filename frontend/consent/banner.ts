@@ -86,8 +86,8 @@ export function initConsent(doc: Document, win: Window): void {
   })
 
   if (settings) {
-    // The control (or the list item around it) is hidden in the HTML, for visitors without JavaScript.
-    settings.closest('[hidden]')?.removeAttribute('hidden')
+    // The control is unseen in the HTML, for visitors without JavaScript; its place is kept.
+    settings.closest('[data-awaits-script]')?.removeAttribute('data-awaits-script')
     settings.addEventListener('click', () => {
       opener = settings
       show()

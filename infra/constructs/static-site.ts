@@ -42,8 +42,9 @@ import {
 } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment'
 import { Construct } from 'constructs'
-import { securityHeaders } from '../../shared/security-headers.ts'
+import { contentSecurityPolicy, securityHeaders } from '../../shared/security-headers.ts'
 import { viewerRequestFile } from '../../shared/viewer-request.ts'
+import { inlineScriptsRefused } from '../inline-scripts.ts'
 
 /** The CloudFront path pattern the contact API is served under. */
 export const API_PATH_PATTERN = '/api/*'
@@ -270,7 +271,7 @@ export class StaticSite extends Construct {
       }
     }
 
-    this.deploy(props.siteDirectory)
+    this.deploy(props.siteDirectory, props.analytics)
 
     Validations.of(this.distribution).acknowledge({
       id: 'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
@@ -310,7 +311,14 @@ export class StaticSite extends Construct {
    * ones kept, for pages still cached in browsers), then other files, then the HTML that
    * references them, followed by an invalidation.
    */
-  private deploy(siteDirectory: string) {
+  private deploy(siteDirectory: string, analytics: boolean) {
+    // A page whose inline start the policy refused would run no script at all (a stale build).
+    const refused = inlineScriptsRefused(siteDirectory, contentSecurityPolicy({ analytics }))
+    if (refused.length > 0) {
+      throw new Error(
+        `The built site has inline scripts its CSP would refuse (run \`npm run build\`): ${refused.join(', ')}`,
+      )
+    }
     const source = Source.asset(siteDirectory, { exclude: ['.vite'] })
     const logGroup = new LogGroup(this, 'DeploymentLogs', {
       retention: RetentionDays.ONE_MONTH,

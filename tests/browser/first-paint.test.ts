@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { inlineScriptsRefused } from '../../infra/inline-scripts.ts'
 import { routes } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { launchChromium, url, viewports, waitForShell } from './chromium.ts'
+import { launchChromium, url, viewports } from './chromium.ts'
+import { waitForShell } from './page-start.ts'
 
 /**
  * A page is drawn whole, then its scripts start (docs/decisions/0027-first-paint-before-scripts.md):
@@ -21,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close())
 
 /** What the page itself reports: its first contentful paint, and when each script was asked for. */
-const timings = (page: import('playwright-core').Page) =>
+const timings = (page: Page) =>
   page.evaluate(() => ({
     firstContentfulPaint:
       performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
@@ -119,11 +121,22 @@ describe('a page arriving slowly is not drawn in part', () => {
   })
 })
 
-// The module is still the built file the page named: a change of Vike's output is caught here.
-it('every page names its built module in data-entry, and the file is in the build', () => {
-  for (const page of builtPages(inject('distDir'))) {
-    const entry = /<script data-entry="([^"]+)">/.exec(page.html)?.[1]
-    expect(entry, page.path).toMatch(/^\/assets\/entries\/[\w.-]+\.js$/)
-    expect(() => readFileSync(join(inject('distDir'), entry ?? ''))).not.toThrow()
-  }
+describe('the start in every built page', () => {
+  const distDir = inject('distDir')
+
+  // A change of Vike's output is caught here: the module is still the built file the page names.
+  it('names its built module in data-entry, and the file is in the build', () => {
+    for (const page of builtPages(distDir)) {
+      const entry = /<script data-entry="([^"]+)">/.exec(page.html)?.[1]
+      expect(entry, page.path).toMatch(/^\/assets\/entries\/[\w.-]+\.js$/)
+      expect(() => readFileSync(join(distDir, entry ?? ''))).not.toThrow()
+    }
+  })
+
+  it('is admitted, with every other inline script, by the CSP the site is served with', async () => {
+    const response = await fetch(url('/'))
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain('script-src')
+    expect(inlineScriptsRefused(distDir, csp)).toEqual([])
+  })
 })

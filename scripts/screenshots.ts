@@ -22,6 +22,7 @@ import { CONSENT_DATE_KEY, CONSENT_KEY } from '../frontend/consent/constants.ts'
 import { startLocalServer } from '../infra/local/server.ts'
 import { routes } from '../shared/routes.ts'
 import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
+import { waitForShell } from '../tests/browser/page-start.ts'
 
 /** A phone (the width most UK phones report) and a common laptop. */
 export const widths = [390, 1366] as const
@@ -91,6 +92,8 @@ async function shoot(browser: Browser, base: string, path: string, width: number
     )
     const page = await context.newPage()
     await page.goto(`${base}${path}`, { waitUntil: 'load' })
+    // The shell shows what only it shows (the footer's cookie settings), so every shot has it.
+    await waitForShell(page)
     await settle(page)
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' })
   } finally {

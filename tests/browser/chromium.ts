@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { chromiumPath, headlessFlags } from './chromium-binary.ts'
+import { waitForShell } from './page-start.ts'
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: [...headlessFlags] })
@@ -40,33 +41,6 @@ export async function openPage(
   const response = await page.goto(url(path), { waitUntil: 'load' })
   await waitForShell(page)
   return { page, response, requests, close: () => context.close() }
-}
-
-/**
- * Waits until the page's own module (the shell, and on /contact the form's readiness) has run.
- * It starts after the page's first paint (shared/scripts-after-paint.ts), so at `load` it may
- * still be on its way. Nothing here uses a timer, so a page on a paused fake clock works too:
- * the module's element is awaited as it is added, and importing the same module resolves once
- * the page's own copy has been evaluated. (A string, as Playwright runs it: inside a function,
- * Vitest would rewrite `import()` for Node.)
- */
-export async function waitForShell(page: Page) {
-  await page.evaluate(`(async () => {
-    const entry = document.querySelector('script[data-entry]')?.getAttribute('data-entry')
-    if (!entry) throw new Error('The page has no start for its scripts (script[data-entry])')
-    const added = () => document.querySelector('script[type="module"][src="' + entry + '"]') !== null
-    if (!added()) {
-      await new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (!added()) return
-          observer.disconnect()
-          resolve()
-        })
-        observer.observe(document.head, { childList: true })
-      })
-    }
-    await import(entry)
-  })()`)
 }
 
 /**

@@ -1,13 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  expectNoAxeViolations,
-  launchChromium,
-  pauseClock,
-  url,
-  viewports,
-  waitForShell,
-} from './chromium.ts'
+import { expectNoAxeViolations, launchChromium, pauseClock, url, viewports } from './chromium.ts'
+import { waitForShell } from './page-start.ts'
 
 /**
  * The cookie banner (spec §4 "Cookie consent"), against the default build, which has no Google

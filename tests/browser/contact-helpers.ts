@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
-import { url, viewports, waitForShell } from './chromium.ts'
+import { url, viewports } from './chromium.ts'
+import { waitForShell } from './page-start.ts'
 
 /** A complete, valid enquiry, as a visitor would type it. */
 export const enquiry = sampleEnquiry

@@ -12,6 +12,7 @@ import {
   statusMessage,
   submitButton,
 } from './contact-helpers.ts'
+import { waitForShell } from './page-start.ts'
 
 /**
  * The lock-up matrix: every way a visitor's browser can put values into the form, at a desktop
@@ -200,6 +201,7 @@ describe('contact form lock-up matrix', () => {
       const { page, close } = await openContact(browser, { viewport })
       for (const way of ways) {
         await page.goto(url('/contact'), { waitUntil: 'load' })
+        await waitForShell(page)
         await enhanceForm(page)
         const followMs = await enter(page, way, valuesFor(`${way} ${widthName}`))
         const status = followMs <= FOLLOW_MS ? await send(page) : undefined
@@ -216,6 +218,7 @@ describe('contact form lock-up matrix', () => {
         // Hold the island back while the visitor enters everything.
         const release = await holdIsland(page)
         await page.goto(url('/contact'), { waitUntil: 'load' })
+        await waitForShell(page)
         const values = valuesFor(`${way} early ${widthName}`)
         const followMs = await enter(page, way, values)
         await expect(page.locator('form[data-interactive]').count()).resolves.toBe(0)
@@ -246,6 +249,7 @@ describe('contact form lock-up matrix', () => {
         })
       }, Object.entries(values))
       await page.goto(url('/contact'), { waitUntil: 'load' })
+      await waitForShell(page)
       expect(await enabledAfter(page)).toBeLessThanOrEqual(FOLLOW_MS)
       await enhanceForm(page)
       await expect(fieldValues(page)).resolves.toEqual(values)
@@ -277,6 +281,7 @@ describe('contact form lock-up matrix', () => {
       for (let rep = 0; rep < TIMED_REPS; rep++) {
         const delayMs = Math.round((rep * 300) / (TIMED_REPS - 1))
         await page.goto(url('/contact'), { waitUntil: 'load' })
+        await waitForShell(page)
         const values = valuesFor(`timed ${delayMs} ms ${widthName}`)
         const followMs = await autofillInPage(page, values, ['input', 'change'], delayMs)
         await page.locator('form[data-interactive]').waitFor()

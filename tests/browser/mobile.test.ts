@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, scrollTo, url, waitForShell } from './chromium.ts'
+import { launchChromium, scrollTo, url } from './chromium.ts'
+import { waitForShell } from './page-start.ts'
 
 /** The phone width the site is reviewed at. */
 const phone = { width: 390, height: 844 }

@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { routes, unlistedPages } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { launchChromium, pauseClock, url, viewports, waitForShell } from './chromium.ts'
+import { launchChromium, pauseClock, url, viewports } from './chromium.ts'
+import { waitForShell } from './page-start.ts'
 
 /**
  * The performance budgets that do not depend on the machine: bytes, requests and layout shifts (the

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { routes } from '../../shared/routes.ts'
 import { attributeValues, builtPages, ids, jsonLd } from './built-site.ts'
 import { expectNoAxeViolations, launchChromium, url, viewports } from './chromium.ts'
+import { waitForShell } from './page-start.ts'
 
 const siteUrl = 'https://www.elevate-digital.example'
 const distDir = inject('distDir')
@@ -32,6 +33,8 @@ describe('accessibility: zero axe violations (WCAG 2.2 AA) on every route and th
         const tab = tabs.get(name)
         if (!tab) throw new Error(`no tab for ${name}`)
         await tab.page.goto(url(path), { waitUntil: 'load' })
+        // Audit the page as a visitor has it, with what the shell adds.
+        await waitForShell(tab.page)
         await expectNoAxeViolations(tab.page)
       })
     }

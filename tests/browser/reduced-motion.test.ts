@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, url, viewports, waitForShell } from './chromium.ts'
+import { launchChromium, url, viewports } from './chromium.ts'
 import { enhanceForm, fillEnquiry, openToast, submitButton } from './contact-helpers.ts'
+import { waitForShell } from './page-start.ts'
 
 let browser: Browser
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, pauseClock, url, viewports, waitForShell } from './chromium.ts'
+import { launchChromium, pauseClock, url, viewports } from './chromium.ts'
+import { waitForShell } from './page-start.ts'
 
 /**
  * Instant next pages: a sign of intent on a link (a hover, a press) has the browser fetch the

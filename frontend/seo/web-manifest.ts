@@ -2,8 +2,9 @@ import { brandColours } from '../../shared/brand-colours.ts'
 import type { Site } from '../../shared/site.ts'
 
 /**
- * Where the manifest is served. The shell declares it once the page is on screen
- * (shell/shell.ts), so this module stays free of the site's config schema at run time.
+ * Where the manifest is served. The shell imports this path to declare the manifest once the
+ * page is on screen (shell/shell.ts), so nothing here may pull in the site's config schema (zod)
+ * at run time: `Site` is a type only.
  */
 export const webManifestPath = '/site.webmanifest'
 

@@ -49,7 +49,8 @@ export function whenNeeded(
     return cancel
   }
   if (env.IntersectionObserver) {
-    // The observer's first report is where the form was at load; only a later one is a scroll.
+    // The observer's first report is where the form was when this script started; only a later
+    // one is a scroll.
     let initial = true
     observer = new env.IntersectionObserver(
       (entries) => {

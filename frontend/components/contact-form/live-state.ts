@@ -7,8 +7,8 @@ import {
 /**
  * The Send button's state and the hint beside it, derived from what the fields hold in the DOM
  * right now, every time anything may have changed them. Plain DOM code without React or zod: the
- * contact page's first script runs it from the first paint, long before the island arrives, and
- * it keeps running after. Nothing here remembers a value, so no sequence of events (autofill
+ * contact page's first script runs it as soon as it starts (just after the first paint), long
+ * before the island arrives, and it keeps running after. Nothing here remembers a value, so no sequence of events (autofill
  * firing only `change`, a refill with the same values after a reset, values entered while the
  * form's code takes over) can leave the button out of step with the fields.
  */

@@ -26,15 +26,7 @@
  * When the home page and /about are among the pages, it also times the next page after a hover
  * with the pages' speculation rules and without them (bench/next-page.ts).
  */
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -43,6 +35,7 @@ import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
 import { startLocalServer } from '../infra/local/server.ts'
+import { builtHtmlFiles } from '../shared/built-pages.ts'
 import { routes, unlistedPages } from '../shared/routes.ts'
 import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
 import { startDebugChromium } from './chromium-debug.ts'
@@ -89,14 +82,6 @@ const islandPath = '/contact'
 const brotli = (data: Buffer | string) =>
   brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(path)
-    return entry.name.endsWith('.html') ? [path] : []
-  })
-}
-
 type Kind = 'route' | '404' | 'unlisted'
 interface Target {
   /** Where Lighthouse and the browser load it. */
@@ -109,7 +94,7 @@ interface Target {
 /** Every built page, in the spec's order, each with its kind. */
 function pagesToMeasure(): Target[] {
   const files = new Map(
-    htmlFiles(root).map((file) => {
+    builtHtmlFiles(root).map((file) => {
       const name = relative(root, file)
       const path = name === '404.html' ? '/404.html' : `/${name.replace(/(^|\/)index\.html$/, '')}`
       return [path, file]

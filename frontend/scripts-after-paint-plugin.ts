@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
 import type { Plugin } from 'vite'
+import { builtHtmlFiles } from '../shared/built-pages.ts'
 import { scriptsAfterPaintHtml } from '../shared/scripts-after-paint.ts'
 
 /** Vike's entry script, as it writes it into every prerendered page. */
@@ -20,14 +21,6 @@ export function withScriptsAfterPaint(html: string, page: string): string {
   return html.replace(VIKE_ENTRY, (_tag, entry: string) => scriptsAfterPaintHtml(entry))
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(path)
-    return entry.name.endsWith('.html') ? [path] : []
-  })
-}
-
 /**
  * Rewrites every prerendered page once Vike has written them: Vike prerenders at the end of the
  * server build, so this runs when that build closes, over the client build's folder.
@@ -44,7 +37,7 @@ export function scriptsAfterPaintPlugin(): Plugin {
       clientDir = resolve(config.root, outDir)
     },
     closeBundle() {
-      const pages = htmlFiles(clientDir)
+      const pages = builtHtmlFiles(clientDir)
       if (pages.length === 0) throw new Error(`No prerendered pages under ${clientDir}`)
       for (const file of pages) {
         const html = readFileSync(file, 'utf8')

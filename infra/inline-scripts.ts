@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
+import { builtHtmlFiles } from '../shared/built-pages.ts'
 
 /** An inline `<script>`: no `src`, so the CSP admits it by its hash or not at all. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi
 /** Data blocks (JSON-LD) are never run, so no policy applies to them. */
 const DATA_BLOCK = /\stype="application\/(?:ld\+)?json"/i
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(path)
-    return entry.name.endsWith('.html') ? [path] : []
-  })
-}
 
 /**
  * The inline scripts of a built site that `csp` would refuse, as `page: 'sha256-…'`: pages built
@@ -28,7 +21,7 @@ export function inlineScriptsRefused(siteDirectory: string, csp: string): string
       .map((directive) => directive.trim().split(/\s+/))
       .find(([name]) => name === 'script-src')
       ?.slice(1) ?? []
-  return htmlFiles(siteDirectory).flatMap((file) => {
+  return builtHtmlFiles(siteDirectory).flatMap((file) => {
     const page = relative(siteDirectory, file)
     return [...readFileSync(file, 'utf8').matchAll(INLINE_SCRIPT)]
       .filter(([, attributes]) => !DATA_BLOCK.test(attributes ?? ''))

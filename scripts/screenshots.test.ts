@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { scriptsAfterPaintHtml } from '../shared/scripts-after-paint.ts'
 import { allPaths, fileStem, parseScreenshotOptions, takeScreenshots } from './screenshots.ts'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -41,14 +42,21 @@ describe('screenshot options', () => {
 
 describe('npm run screenshots', () => {
   it('writes full-page PNGs of each page at 390 px and 1366 px', async () => {
-    // A small stand-in for a build: a page much taller than the window, and a second one.
+    // A small stand-in for a build: a page much taller than the window, and a second one, each
+    // starting its module after the first paint as built pages do (the shots wait for it).
     const dist = join(temp, 'dist')
     mkdirSync(join(dist, 'about'), { recursive: true })
+    mkdirSync(join(dist, 'assets', 'entries'), { recursive: true })
+    writeFileSync(join(dist, 'assets', 'entries', 'page.js'), 'document.body.dataset.ran = ""\n')
+    const start = scriptsAfterPaintHtml('/assets/entries/page.js')
     writeFileSync(
       join(dist, 'index.html'),
-      '<!doctype html><title>Home</title><body style="margin:0"><div style="height:2400px">Tall</div>',
+      `<!doctype html><title>Home</title><body style="margin:0"><div style="height:2400px">Tall</div>${start}`,
     )
-    writeFileSync(join(dist, 'about', 'index.html'), '<!doctype html><title>About</title><p>About')
+    writeFileSync(
+      join(dist, 'about', 'index.html'),
+      `<!doctype html><title>About</title><p>About${start}`,
+    )
     const out = join(temp, 'shots')
     const written = await takeScreenshots({ out, dist, build: false, paths: ['/', '/about'] })
     expect(written.map((file) => file.slice(out.length + 1))).toEqual([

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
+import { builtHtmlFiles } from '../../shared/built-pages.ts'
 
 /** A prerendered page as the build wrote it. */
 export interface BuiltPage {
@@ -10,14 +11,6 @@ export interface BuiltPage {
   readonly html: string
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(path)
-    return entry.name.endsWith('.html') ? [path] : []
-  })
-}
-
 /** The URL path CloudFront's rewrite serves a built file at (shared/viewer-request.js). */
 export function pathForFile(file: string): string {
   if (file === 'index.html') return '/'
@@ -25,7 +18,7 @@ export function pathForFile(file: string): string {
 }
 
 export function builtPages(distDir: string): BuiltPage[] {
-  return htmlFiles(distDir)
+  return builtHtmlFiles(distDir)
     .map((absolute) => {
       const file = relative(distDir, absolute)
       return { file, path: pathForFile(file), html: readFileSync(absolute, 'utf8') }

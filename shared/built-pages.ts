@@ -1,0 +1,15 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+/**
+ * Every prerendered page under a built site's folder (`dist/client`), as absolute paths: the
+ * build's rewrite of its pages, the deploy's CSP check, the bench and the tests all walk the
+ * same files. `assets/` holds scripts and images only.
+ */
+export function builtHtmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : builtHtmlFiles(path)
+    return entry.name.endsWith('.html') ? [path] : []
+  })
+}

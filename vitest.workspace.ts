@@ -22,6 +22,10 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // What a test polls for comes after the page's own work (its module starts after the
+          // first paint, the toasts' code loads on intent): 1 s, Vitest's default, is the happy
+          // timing of an idle machine, not of a busy one.
+          expect: { poll: { timeout: 10_000 } },
           // Two cores: one Chromium at a time keeps timings (scroll, animations) honest.
           fileParallelism: false,
         },

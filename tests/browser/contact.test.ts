@@ -285,9 +285,7 @@ describe('contact form: states', () => {
       await fillEnquiry(page)
       await submitButton(page).click()
       const status = statusMessage(page)
-      await expect
-        .poll(() => status.getAttribute('data-status'), { timeout: 10_000 })
-        .toBe('failure')
+      await expect.poll(() => status.getAttribute('data-status')).toBe('failure')
       const text = await status.textContent()
       expect(text).toContain(failure.reads)
       expect(text).toContain('Your details are still in the form')
@@ -385,9 +383,7 @@ describe('contact form: field messages', () => {
     await enhanceForm(page)
     await fillEnquiry(page)
     await submitButton(page).click()
-    await expect
-      .poll(() => field(page, 'phone').getAttribute('aria-invalid'), { timeout: 10_000 })
-      .toBe('true')
+    await expect.poll(() => field(page, 'phone').getAttribute('aria-invalid')).toBe('true')
     await expect(page.locator('form').getByText(contactMessages.phone).count()).resolves.toBe(1)
     // The toast follows once its code has loaded.
     await expect.poll(() => openToast(page).getByText('Failed to send message').count()).toBe(1)

@@ -35,7 +35,7 @@ import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
 import { startLocalServer } from '../infra/local/server.ts'
-import { builtHtmlFiles } from '../shared/built-pages.ts'
+import { builtHtmlFiles, pathForFile } from '../shared/built-pages.ts'
 import { routes, unlistedPages } from '../shared/routes.ts'
 import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
 import { startDebugChromium } from './chromium-debug.ts'
@@ -94,11 +94,7 @@ interface Target {
 /** Every built page, in the spec's order, each with its kind. */
 function pagesToMeasure(): Target[] {
   const files = new Map(
-    builtHtmlFiles(root).map((file) => {
-      const name = relative(root, file)
-      const path = name === '404.html' ? '/404.html' : `/${name.replace(/(^|\/)index\.html$/, '')}`
-      return [path, file]
-    }),
+    builtHtmlFiles(root).map((file) => [pathForFile(relative(root, file)), file]),
   )
   const take = (path: string, label: string, kind: Kind): Target[] => {
     const file = files.get(path)

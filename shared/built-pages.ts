@@ -13,3 +13,9 @@ export function builtHtmlFiles(dir: string): string[] {
     return entry.name.endsWith('.html') ? [path] : []
   })
 }
+
+/** The URL path CloudFront's rewrite serves a built file at (shared/viewer-request.js). */
+export function pathForFile(file: string): string {
+  if (file === 'index.html') return '/'
+  return file.endsWith('/index.html') ? `/${file.slice(0, -'/index.html'.length)}` : `/${file}`
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
-import { builtHtmlFiles } from '../../shared/built-pages.ts'
+import { builtHtmlFiles, pathForFile } from '../../shared/built-pages.ts'
 
 /** A prerendered page as the build wrote it. */
 export interface BuiltPage {
@@ -9,12 +9,6 @@ export interface BuiltPage {
   /** The URL path it is served at, e.g. `/services/seo` (the 404 page keeps `/404.html`). */
   readonly path: string
   readonly html: string
-}
-
-/** The URL path CloudFront's rewrite serves a built file at (shared/viewer-request.js). */
-export function pathForFile(file: string): string {
-  if (file === 'index.html') return '/'
-  return file.endsWith('/index.html') ? `/${file.slice(0, -'/index.html'.length)}` : `/${file}`
 }
 
 export function builtPages(distDir: string): BuiltPage[] {

@@ -1,16 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import { artworkFamilyFor } from '../../frontend/components/artwork.ts'
 import { routes, unlistedPages } from '../../shared/routes.ts'
-
-function builtPages(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'assets' ? [] : builtPages(path)
-    return entry.name.endsWith('.html') ? [path] : []
-  })
-}
+import { builtPages } from './built-site.ts'
 
 const get = (path: string) => fetch(`${inject('baseUrl')}${path}`, { redirect: 'manual' })
 
@@ -42,15 +35,13 @@ describe('head metadata on every built page', () => {
   const pages = builtPages(distDir)
 
   it('builds the home page and the 404 page at least', () => {
-    const built = pages.map((page) => relative(distDir, page))
+    const built = pages.map((page) => page.file)
     expect(built).toContain('index.html')
     expect(built).toContain('404.html')
   })
 
-  for (const page of pages) {
-    const name = relative(distDir, page)
+  for (const { file: name, path, html: document } of pages) {
     it(`${name} has a title, description, keywords, sharing tags and (unless 404) a canonical URL`, () => {
-      const document = readFileSync(page, 'utf8')
       const html = document.slice(0, document.indexOf('</head>'))
       expect(html).toMatch(/<html lang="en-GB"/)
       expect(html).toMatch(/<title>[^<]{10,}<\/title>/)
@@ -59,7 +50,6 @@ describe('head metadata on every built page', () => {
       expect(html).toMatch(/<meta property="og:title" content="[^"]+"/)
       expect(html).toMatch(/<meta property="og:description" content="[^"]+"/)
       // A shared link shows the page family's own artwork, a file the build serves.
-      const path = name === '404.html' ? '/404' : `/${name.replace(/(^|\/)index\.html$/, '')}`
       const image = `/images/social-${artworkFamilyFor(path)}.jpg`
       expect(html).toContain(
         `<meta property="og:image" content="https://www.elevate-digital.example${image}">`,

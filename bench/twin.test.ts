@@ -30,7 +30,11 @@ describe('bareTwin', () => {
     expect(twin).toContain('<ul>\n<li>Home</li>\n<li>About</li>\n</ul>')
     expect(twin).toContain('<h1>About Elevate Digital</h1>')
     expect(twin).toContain('<p>We grow UK businesses &amp; brands.</p>')
-    expect(twin).not.toMatch(/<(style|link|script|img|picture|svg)\b/)
+    expect(twin).not.toMatch(/<(style|script|img|picture|svg)\b/)
+    // Nothing to fetch, not even the icon a browser asks for when none is declared.
+    expect([...twin.matchAll(/<link\b[^>]*>/g)].map(([link]) => link)).toEqual([
+      '<link rel="icon" href="data:,">',
+    ])
     expect(twin).not.toContain('Only shown after a choice')
     expect(twin).not.toContain('Turn on JavaScript')
   })

@@ -4,6 +4,7 @@ import { speculationRulesText } from '../../shared/speculation-rules.ts'
 import { artworkFamilyFor } from '../components/artwork.ts'
 import { SITE_FOOTER_ID } from '../components/Footer.tsx'
 import { socialImageAlt, socialImageSize } from '../components/images.ts'
+import { iconDataUri } from '../seo/icon.ts'
 import { site } from '../site.ts'
 
 /** Search and sharing tags every page carries beyond the title, description and image vike-react writes. */
@@ -30,7 +31,9 @@ export default function Head() {
       {typeof description === 'string' && <meta name="twitter:description" content={description} />}
       <meta name="theme-color" content={brandColours.theme} />
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {/* The tab icon travels inside the page: a request of its own would share the first
+          round trips with the page (docs/decisions/0028-paint-with-the-html-alone.md). */}
+      <link rel="icon" href={iconDataUri} type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       {/* The first paint waits until the page is parsed down to its footer, so a slow phone draws
           the page whole rather than a part that moves as the rest is parsed; the page's scripts

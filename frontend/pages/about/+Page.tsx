@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon.tsx'
 import { fallbackSrc, srcSet } from '../../components/images.ts'
 import { Section } from '../../components/Section.tsx'
 import { badges, breadcrumb, closing, hero, image, imageBadge, mission, story } from './content.ts'
+import { storyImageSizes } from './story-image.ts'
 
 export default function Page() {
   return (
@@ -39,24 +40,17 @@ export default function Page() {
                 artwork, and at phone widths no corner of it is free for a badge. */}
             <Stack gap="4" flex="1" w="full">
               <picture>
-                <source
-                  type="image/avif"
-                  srcSet={srcSet(image, 'avif')}
-                  sizes="(min-width: 80rem) 608px, (min-width: 62rem) 45vw, 100vw"
-                />
-                <source
-                  type="image/webp"
-                  srcSet={srcSet(image, 'webp')}
-                  sizes="(min-width: 80rem) 608px, (min-width: 62rem) 45vw, 100vw"
-                />
+                <source type="image/avif" srcSet={srcSet(image, 'avif')} sizes={storyImageSizes} />
+                <source type="image/webp" srcSet={srcSet(image, 'webp')} sizes={storyImageSizes} />
                 <Image
                   src={fallbackSrc(image)}
                   alt={image.alt}
                   // html*: Chakra reads plain width/height as style props, not attributes.
                   htmlWidth="960"
                   htmlHeight={Math.round(960 / image.aspectRatio)}
-                  // Not lazy: beside the hero on a desktop screen it is the largest thing in view
-                  // (the page's LCP there), and a lazy image waits for layout before it is fetched.
+                  // Lazy: on a phone it is below the first screen. Side by side with the story it
+                  // is in the first screen, and +Head.tsx preloads it there.
+                  loading="lazy"
                   decoding="async"
                   w="full"
                   h="auto"

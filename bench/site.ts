@@ -9,7 +9,8 @@
  * prints LCP and FCP against the twin's with the ratios, and the twin's own blocking time and
  * performance score beside the page's: what the floor itself scores on this machine. For a route
  * whose LCP is over 1.15x its twin's it also prints Lighthouse's LCP breakdown (TTFB, load
- * delay, load time, render delay).
+ * delay, load time, render delay). It prints Lighthouse's benchmark index of the machine: the
+ * mobile preset's 4x CPU slowdown means a mid-tier phone only on a fast machine.
  *
  * Pages come in the spec's route order, then the 404, then the pages outside the route table
  * (the contact form's no-JavaScript confirmation steps, noindex by design), then anything else
@@ -238,6 +239,13 @@ const browser = await chromium.launch({
 })
 const debugChromium = await startDebugChromium()
 
+/**
+ * Lighthouse's benchmark index of this machine, from every run: its 4x CPU slowdown stands for a
+ * mid-tier phone when the index is that of a high-end desktop (1500 and up), and it warns below
+ * 1000. On a slower machine every simulated task is longer, the floor's own TBT included.
+ */
+const benchmarkIndexes: number[] = []
+
 /** One Lighthouse run; a trace that fails to record (it happens on a busy machine) is retried. */
 async function audit(url: string, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
@@ -247,7 +255,10 @@ async function audit(url: string, attempts = 3) {
       options.desktop ? desktopConfig : undefined,
     )
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-    if (!result.lhr.runtimeError) return result
+    if (!result.lhr.runtimeError) {
+      benchmarkIndexes.push(result.lhr.environment.benchmarkIndex)
+      return result
+    }
     if (attempt === attempts) {
       throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`)
     }
@@ -494,9 +505,20 @@ if (nextPage) {
     `\nNext page after a hover (${from}, '${link}' to ${to}; 150 ms round trip, 4x CPU; first contentful paint from the navigation's start, median of ${nextPage.samples}): with the speculation rules ${nextPage.withSpeculationMs} ms (arrived by ${[...new Set(nextPage.arrivals)].join(', ')}), without ${nextPage.withoutMs} ms`,
   )
 }
+const benchmarkIndex = benchmarkIndexes.length > 0 ? median(benchmarkIndexes) : undefined
 console.log(
-  `\nLighthouse ${preset} preset, simulated throttling, median of ${runs} run(s); sizes in bytes (brotli = br); JS = scripts loaded before any interaction\n`,
+  `\nLighthouse ${preset} preset, simulated throttling, median of ${runs} run(s); sizes in bytes (brotli = br); JS = scripts loaded before any interaction`,
 )
+if (benchmarkIndex !== undefined) {
+  const [low, high] = range(benchmarkIndexes)
+  console.log(
+    `Benchmark index of this machine ${Math.round(benchmarkIndex)} (runs ${Math.round(low)}–${Math.round(high)})${
+      options.desktop
+        ? ''
+        : ": the 4x CPU slowdown stands for a mid-tier phone from about 1500; Lighthouse warns below 1000, where every simulated task, the floor's included, is longer than it means"
+    }\n`,
+  )
+}
 console.table(
   Object.fromEntries(
     rows.map((row) => [
@@ -585,6 +607,6 @@ if (rows.some((row) => row.kind === 'unlisted')) {
 }
 writeFileSync(
   out,
-  `${JSON.stringify({ preset, runs, targets, twinRatioTarget, elapsedS, measuredAt: new Date().toISOString(), rows, island, islandTargets, nextPage }, null, 2)}\n`,
+  `${JSON.stringify({ preset, runs, benchmarkIndex, targets, twinRatioTarget, elapsedS, measuredAt: new Date().toISOString(), rows, island, islandTargets, nextPage }, null, 2)}\n`,
 )
 console.log(`Written to ${out}`)

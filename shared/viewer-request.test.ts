@@ -75,8 +75,8 @@ describe('viewer-request function', () => {
     expect(request('/assets/entries/app.abc123.js')).toMatchObject({
       uri: '/assets/entries/app.abc123.js',
     })
-    expect(request('/images/about-960.avif')).toMatchObject({
-      uri: '/images/about-960.avif',
+    expect(request('/images/social-about.jpg')).toMatchObject({
+      uri: '/images/social-about.jpg',
     })
     expect(request('/404.html')).toMatchObject({ uri: '/404.html' })
   })

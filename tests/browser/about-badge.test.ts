@@ -14,7 +14,7 @@ describe("About's 'Premium Quality' badge", () => {
   it.each(widths)('leaves the picture uncovered and stays on screen at %i px', async (width) => {
     const { page, close } = await openPage(browser, '/about', { width, height: 900 })
     try {
-      const picture = page.locator('section[aria-labelledby="story-heading"] img')
+      const picture = page.locator('section[aria-labelledby="story-heading"] [role="img"]')
       const badge = page.locator('[data-image-badge]')
       await badge.scrollIntoViewIfNeeded()
       const [image, mark] = await Promise.all([picture.first().boundingBox(), badge.boundingBox()])

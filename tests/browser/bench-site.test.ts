@@ -28,6 +28,9 @@ it('bench/site.ts measures a page, prints it with its targets and writes the res
 
     const results = JSON.parse(readFileSync(out, 'utf8'))
     expect(results).toMatchObject({ preset: 'mobile', runs: 1 })
+    // What machine the figures come from: Lighthouse's own measure of its speed.
+    expect(stdout).toMatch(/Benchmark index of this machine \d+/)
+    expect(results.benchmarkIndex).toBeGreaterThan(0)
     expect(results.rows).toHaveLength(1)
     const [row] = results.rows
     expect(row).toMatchObject({ path: '/404.html', kind: '404' })

@@ -1,12 +1,11 @@
-import { Box, Container, Flex, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { Icon } from '../../components/Icon.tsx'
-import { fallbackSrc, srcSet } from '../../components/images.ts'
 import { Section } from '../../components/Section.tsx'
 import { badges, breadcrumb, closing, hero, image, imageBadge, mission, story } from './content.ts'
-import { storyImageSizes } from './story-image.ts'
+import { storyArtworkSize, storyArtworkSvg } from './story-artwork.ts'
 
 export default function Page() {
   return (
@@ -39,25 +38,19 @@ export default function Page() {
             {/* The badge sits below the picture, never on it: the chart fills most of the
                 artwork, and at phone widths no corner of it is free for a badge. */}
             <Stack gap="4" flex="1" w="full">
-              <picture>
-                <source type="image/avif" srcSet={srcSet(image, 'avif')} sizes={storyImageSizes} />
-                <source type="image/webp" srcSet={srcSet(image, 'webp')} sizes={storyImageSizes} />
-                <Image
-                  src={fallbackSrc(image)}
-                  alt={image.alt}
-                  // html*: Chakra reads plain width/height as style props, not attributes.
-                  htmlWidth="960"
-                  htmlHeight={Math.round(960 / image.aspectRatio)}
-                  // Lazy: on a phone it is below the first screen. Side by side with the story it
-                  // is in the first screen, and +Head.tsx preloads it there.
-                  loading="lazy"
-                  decoding="async"
-                  w="full"
-                  h="auto"
-                  rounded="2xl"
-                  boxShadow="lg"
-                />
-              </picture>
+              <Box
+                role="img"
+                aria-label={image.alt}
+                aspectRatio={storyArtworkSize.width / storyArtworkSize.height}
+                overflow="hidden"
+                rounded="2xl"
+                boxShadow="lg"
+                css={{ '& svg': { display: 'block', width: '100%', height: '100%' } }}
+                // Inline, it paints with the story: as a file it was fetched a round trip after
+                // the HTML, and beside the hero on a wide screen it is the page's largest paint.
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: our own SVG, built from constants, no input.
+                dangerouslySetInnerHTML={{ __html: storyArtworkSvg }}
+              />
               <Box
                 data-image-badge=""
                 alignSelf="flex-start"

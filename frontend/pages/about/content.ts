@@ -1,6 +1,5 @@
 import { analyticsEvents } from '../../analytics/events.ts'
 import type { IconName } from '../../components/Icon.tsx'
-import type { ResponsiveImage } from '../../components/images.ts'
 import { site } from '../../site.ts'
 
 export const meta = {
@@ -56,10 +55,8 @@ export const badges = [
 ] as const satisfies readonly { icon: IconName; label: string; detail: string }[]
 
 export const image = {
-  name: 'about',
-  aspectRatio: 3 / 2,
   alt: 'Illustration of rising bar charts on a blue background, representing client growth',
-} as const satisfies ResponsiveImage
+} as const
 
 export const imageBadge = { title: 'Premium Quality', text: 'Dedicated Service' }
 

@@ -21,21 +21,9 @@ const socialLinks = socialPlatforms.flatMap(({ key, label }) => {
   return href ? [{ label, href }] : []
 })
 
-/** The page's last landmark: its first paint waits until this is parsed (pages/+Head.tsx). */
-export const SITE_FOOTER_ID = 'site-footer'
-
 export function Footer() {
   return (
-    <Box
-      as="footer"
-      id={SITE_FOOTER_ID}
-      data-surface="dark"
-      bg="gray.900"
-      color="gray.200"
-      pt="14"
-      pb="8"
-      mt="auto"
-    >
+    <Box as="footer" data-surface="dark" bg="gray.900" color="gray.200" pt="14" pb="8" mt="auto">
       <Container maxW="7xl">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="10">
           <Stack gap="3">

@@ -2,8 +2,8 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { absoluteUrl, brandColours } from '../../shared/site.ts'
 import { speculationRulesText } from '../../shared/speculation-rules.ts'
 import { artworkFamilyFor } from '../components/artwork.ts'
-import { SITE_FOOTER_ID } from '../components/Footer.tsx'
 import { socialImageAlt, socialImageSize } from '../components/images.ts'
+import { PAGE_END_ID } from '../components/PageEnd.tsx'
 import { iconDataUri } from '../seo/icon.ts'
 import { site } from '../site.ts'
 
@@ -35,10 +35,10 @@ export default function Head() {
           round trips with the page (docs/decisions/0028-paint-with-the-html-alone.md). */}
       <link rel="icon" href={iconDataUri} type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-      {/* The first paint waits until the page is parsed down to its footer, so a slow phone draws
-          the page whole rather than a part that moves as the rest is parsed; the page's scripts
-          start after that paint (docs/decisions/0027-first-paint-before-scripts.md). */}
-      <link rel="expect" href={`#${SITE_FOOTER_ID}`} blocking="render" />
+      {/* The first paint waits until the page is parsed to its end, so a slow phone draws the
+          page whole rather than a part that moves as the rest is parsed; the page's scripts
+          start after that paint (docs/decisions/0027-first-paint-before-scripts.md, 0028). */}
+      <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
       {/* Next pages prerendered on a sign of intent; the CSP admits this exact text by hash. */}
       <script
         type="speculationrules"

@@ -4,6 +4,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { CookieBanner } from '../components/CookieBanner.tsx'
 import { Footer } from '../components/Footer.tsx'
 import { NavBar } from '../components/NavBar.tsx'
+import { PageEnd } from '../components/PageEnd.tsx'
 import { ScrollToTopButton } from '../components/ScrollToTopButton.tsx'
 import { site } from '../site.ts'
 
@@ -35,6 +36,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       </Box>
       <Footer />
       <ScrollToTopButton />
+      <PageEnd />
     </Flex>
   )
 }

@@ -119,6 +119,13 @@ describe('scripts after the first paint', () => {
     expect(scriptsAfterPaintHashSource).toBe(`'sha256-${digest}'`)
   })
 
+  it('keep the text that deployed pages carry: a new text keeps the old hash admitted for a release', () => {
+    expect(
+      scriptsAfterPaintHashSource,
+      "The start's text changed. Pages cached at the edge still carry the old one: add its hash to retiredScriptsAfterPaintHashSources for one release, then pin the new hash here (docs/deploy.md, 'Rolling the site back').",
+    ).toBe("'sha256-N33HkC4V3Yqf1apl0r1JLQsR3XBNikG1rGbcuV7ef3Q='")
+  })
+
   it('carry the module path in an attribute, so every page has the same text', () => {
     expect(scriptsAfterPaintHtml('/assets/entries/pages_contact_client.X-1_y.js')).toBe(
       `<script data-entry="/assets/entries/pages_contact_client.X-1_y.js">${scriptsAfterPaintText}</script>`,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { scriptsAfterPaintHashSource } from './scripts-after-paint.ts'
+import {
+  retiredScriptsAfterPaintHashSources,
+  scriptsAfterPaintHashSource,
+} from './scripts-after-paint.ts'
 import { contentSecurityPolicy, securityHeaders, toHttpHeaders } from './security-headers.ts'
 import { speculationRulesHashSource } from './speculation-rules.ts'
 
@@ -13,6 +16,7 @@ describe('security headers', () => {
       "'self'",
       speculationRulesHashSource,
       scriptsAfterPaintHashSource,
+      ...retiredScriptsAfterPaintHashSources,
     ])
     expect(csp['connect-src']).toEqual(["'self'"])
     expect(csp['frame-ancestors']).toEqual(["'none'"])
@@ -27,6 +31,7 @@ describe('security headers', () => {
       'https://www.googletagmanager.com',
       speculationRulesHashSource,
       scriptsAfterPaintHashSource,
+      ...retiredScriptsAfterPaintHashSources,
     ])
     expect(csp['connect-src']).toContain('https://*.google-analytics.com')
     expect(csp['script-src']).not.toContain("'unsafe-inline'")

@@ -1,4 +1,7 @@
-import { scriptsAfterPaintHashSource } from './scripts-after-paint.ts'
+import {
+  retiredScriptsAfterPaintHashSources,
+  scriptsAfterPaintHashSource,
+} from './scripts-after-paint.ts'
 import { speculationRulesHashSource } from './speculation-rules.ts'
 
 /**
@@ -35,6 +38,7 @@ export function contentSecurityPolicy({ analytics }: SecurityHeaderOptions): str
       ...extra(analyticsHosts.script),
       speculationRulesHashSource,
       scriptsAfterPaintHashSource,
+      ...retiredScriptsAfterPaintHashSources,
     ],
     // Chakra (Emotion) writes its styles into the prerendered HTML as <style> elements.
     'style-src': ["'self'", "'unsafe-inline'"],

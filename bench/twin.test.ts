@@ -4,7 +4,7 @@ import { bareTwin, textBlocks } from './twin.ts'
 const page = `<!DOCTYPE html><html lang="en-GB"><head><title>About | Elevate Digital</title>
 <style>body{color:red}</style><link rel="stylesheet" href="/a.css"><script>alert(1)</script></head>
 <body><a href="#main">Skip to content</a><nav><ul><li><a href="/">Home</a></li><li><a href="/about">About</a></li></ul></nav>
-<main id="main"><section><picture><img src="/images/about-960.jpg" alt=""></picture>
+<main id="main"><section><picture><img src="/images/story.jpg" alt=""></picture>
 <h1>About <span>Elevate</span> Digital</h1><p>We grow <strong>UK</strong> businesses &amp; brands.</p>
 <div hidden><p>Only shown after a choice</p></div><svg><title>icon</title><path d="M0 0"/></svg>
 <div>Free consultation</div><noscript><p>Turn on JavaScript</p></noscript></section></main>

@@ -38,7 +38,8 @@ export interface AgencyContact {
  * relies on the browser's own constraint checks, so it works without JavaScript. Everything the
  * form can show is in this markup, styled at build time: the messages under the fields, the
  * spinner and the two status messages wait hidden. With JavaScript, live-state.ts keeps the Send
- * button and its hint in step with the fields from the first paint, and enhance.ts (loaded at the
+ * button and its hint in step with the fields once the page's module starts (just after the first
+ * paint: docs/decisions/0027), and enhance.ts (loaded at the
  * first sign of use) shows those parts and sends the enquiry as JSON, without React or Chakra on
  * the way: docs/decisions/0025-contact-form-without-react-on-the-client.md.
  */
@@ -69,7 +70,7 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
             colorPalette="brand"
             size="lg"
             width={{ base: 'full', sm: 'auto' }}
-            // live-state.ts owns `disabled` and this from the first paint.
+            // live-state.ts owns `disabled` and this once the page's module starts.
             aria-describedby={readinessIds.hint}
           >
             {copy.submit}

@@ -18,8 +18,8 @@ export default function Page() {
             direction={{ base: 'column', lg: 'row' }}
             gap={{ base: '10', lg: '16' }}
             // Side by side, the story starts level with the picture rather than centred on it: a
-            // slow device paints while the page is still being parsed, and text centred on a
-            // column that grows as its picture and badge arrive would move down.
+            // browser that paints while the page is still being parsed (one without `rel=expect`,
+            // pages/+Head.tsx) would move text centred on a column that grows as it is parsed.
             align={{ base: 'center', lg: 'flex-start' }}
           >
             <Stack gap="4" flex="1" fontSize="lg" color="gray.700">

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join, normalize } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { inlineScriptsRefused } from '../../infra/inline-scripts.ts'
+import { createStaticSite } from '../../infra/local/static-site.ts'
 import { routes } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
 import { launchChromium, url, viewports } from './chromium.ts'
@@ -12,8 +13,8 @@ import { waitForShell } from './page-start.ts'
 
 /**
  * A page is drawn whole, then its scripts start (docs/decisions/0027-first-paint-before-scripts.md):
- * the first paint waits until the page is parsed down to its footer, and the page's module is
- * fetched only once that paint is on screen.
+ * the first paint waits until the page is parsed to its end, and the page's module is fetched
+ * only once that paint is on screen.
  */
 
 let browser: Browser
@@ -104,18 +105,16 @@ describe('a page arriving slowly is not drawn in part', () => {
   let origin = ''
   beforeAll(async () => {
     // The built page in two parts, cut halfway through its footer, the second part held back:
-    // a slow network, or a slow phone's parser pausing there. Its own files are served as built.
+    // a slow network, or a slow phone's parser pausing there. Its own files are served as the
+    // local site serves them.
+    const pages = builtPages(distDir)
+    const serveStatic = createStaticSite({ root: distDir, analytics: false })
     server = createServer((request, response) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname
-      const page = builtPages(distDir).find((built) => built.path === path)
+      const page = pages.find((built) => built.path === path)
       if (!page) {
-        const file = join(distDir, normalize(path))
-        if (!file.startsWith(distDir) || !existsSync(file) || statSync(file).isDirectory()) {
-          response.writeHead(404).end()
-          return
-        }
-        const type = file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream'
-        response.writeHead(200, { 'Content-Type': type }).end(readFileSync(file))
+        // A file that fails to serve breaks the page's load, and with it the test.
+        serveStatic(request, response).catch((error: Error) => response.destroy(error))
         return
       }
       const footer = page.html.indexOf('<footer')

@@ -7,10 +7,10 @@
 
 /** The scene's coordinate space (3:2); the box it is drawn in keeps that ratio. */
 export const storyArtworkSize = { width: 1920, height: 1280 } as const
+const { width, height } = storyArtworkSize
 
 /** The same nodes on every build: a seeded Park–Miller sequence, rounded to whole units. */
 function network(count: number, seed: number): string {
-  const { width, height } = storyArtworkSize
   let state = seed
   const random = () => {
     state = (state * 16807) % 2147483647
@@ -36,7 +36,6 @@ function network(count: number, seed: number): string {
 }
 
 function bars(): string {
-  const { width, height } = storyArtworkSize
   return [0.18, 0.34, 0.5, 0.66]
     .map(
       (x, i) =>
@@ -44,8 +43,6 @@ function bars(): string {
     )
     .join('')
 }
-
-const { width, height } = storyArtworkSize
 
 /** The picture as markup; decorative inside, the element that holds it carries its description. */
 export const storyArtworkSvg = [

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { type ArtworkFamily, artworkFamilyFor, artworkSvg } from './artwork.ts'
 
+/** The dark wash over the artwork, behind the text. */
+const scrim = 'rgba(8, 15, 45, 0.88)'
+
 export interface HeroBannerProps {
   readonly title: string
   readonly subtitle?: string
@@ -48,9 +51,11 @@ export function HeroBanner({
       <Box
         position="absolute"
         inset="0"
-        bgGradient="to-r"
-        gradientFrom="rgba(8, 15, 45, 0.88)"
-        gradientTo="rgba(8, 15, 45, 0.55)"
+        // The scrim is at its darkest under the text column and lightens only beyond it, so body
+        // text keeps 4.5:1 over the brightest point of any scene at every width: the column
+        // ends at 48rem plus the container's padding (at most 50% + 16rem on a wide screen),
+        // and spans the whole width on a phone.
+        bgImage={`linear-gradient(to right, ${scrim} 0, ${scrim} max(50% + 16rem, min(100%, 52rem)), rgba(8, 15, 45, 0.55) 100%)`}
       />
       <Container maxW="7xl" position="relative">
         <Box maxW="3xl">

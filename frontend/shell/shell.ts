@@ -5,9 +5,9 @@ import { NAV_SCROLL_THRESHOLD_PX, SCROLL_TOP_THRESHOLD_PX } from './thresholds.t
 
 /**
  * The behaviour every page shares, over the prerendered markup: the navigation bar's scroll
- * state, the small-screen menu closing on a link choice, a tap outside it, Escape or a scroll,
- * the return-to-top button, the cookie banner with the analytics that wait for its answer, and the
- * web app manifest. Plain DOM code, so a page pays a couple of kilobytes for it rather than a
+ * state, the small-screen menu closing on a link choice, a tap outside it, Escape, a scroll or
+ * focus leaving it, the return-to-top button, the cookie banner with the analytics that wait for
+ * its answer, and the web app manifest. Plain DOM code, so a page pays a couple of kilobytes for it rather than a
  * framework; it starts after the page's first paint (shared/scripts-after-paint.ts).
  */
 export function initShell(doc: Document = document, win: Window = window): void {
@@ -61,6 +61,15 @@ export function initShell(doc: Document = document, win: Window = window): void 
       },
       { passive: true },
     )
+    // Focus moving on past it (Tab beyond its last link, or back before its toggle) closes it:
+    // otherwise the next stop is a link hidden behind the open menu. A click on nothing
+    // focusable inside it has no related target and leaves it open.
+    mobileMenu.addEventListener('focusout', (event) => {
+      const next = event.relatedTarget
+      if (mobileMenu.open && next instanceof Node && !mobileMenu.contains(next)) {
+        mobileMenu.open = false
+      }
+    })
     doc.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && mobileMenu.open) {
         mobileMenu.open = false

@@ -125,6 +125,29 @@ describe('the mobile menu closes when the visitor moves on', () => {
     await close()
   })
 
+  it('on focus moving past it, either way, so Tab never lands on a link hidden behind it', async () => {
+    const { page, close } = await openPhone('/about')
+    await openMenu(page)
+    await menu(page).getByRole('link', { name: 'Contact Us' }).focus()
+    await page.keyboard.press('Tab')
+    await expect(menu(page).isVisible()).resolves.toBe(false)
+    // Focus went on to the page, which is now in view, not under a menu.
+    await expect(
+      page.evaluate(() => document.activeElement?.closest('[data-mobile-menu]') === null),
+    ).resolves.toBe(true)
+
+    await openMenu(page)
+    await page.locator('summary[aria-label=Menu]').focus()
+    await page.keyboard.press('Shift+Tab')
+    await expect(menu(page).isVisible()).resolves.toBe(false)
+    // Tabbing within it keeps it open.
+    await openMenu(page)
+    await menu(page).getByRole('link', { name: 'Home' }).focus()
+    await page.keyboard.press('Tab')
+    await expect(menu(page).isVisible()).resolves.toBe(true)
+    await close()
+  })
+
   it('but not on a tap inside it', async () => {
     const { page, close } = await openPhone('/about')
     await openMenu(page)

@@ -41,7 +41,13 @@ export const navLinks: readonly { href: RoutePath; label: string }[] = [
   { href: '/faq', label: 'FAQ' },
 ]
 
-export const contactButton = { href: '/contact', label: 'Contact Us' } as const
+/**
+ * Where every call to action to get in touch leads: the contact page, scrolled to its form, so
+ * the first field is in view on arrival on a phone as on a desktop (with or without JavaScript).
+ */
+export const contactFormHref = '/contact#contact-form'
+
+export const contactButton = { href: contactFormHref, label: 'Contact Us' } as const
 
 /** The footer's service list: Analytics & Reporting is offered but has no page of its own. */
 export const footerServices: readonly { label: string; href?: RoutePath }[] = [

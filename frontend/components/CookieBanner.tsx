@@ -3,8 +3,8 @@ import {
   Button,
   Container,
   Flex,
+  Grid,
   Heading,
-  HStack,
   IconButton,
   Link,
   Text,
@@ -83,26 +83,16 @@ export function CookieBanner({ gaMeasurementId }: { gaMeasurementId: string | un
               </Link>
             </Text>
           </Box>
-          <HStack gap="3" flexShrink="0">
-            <Button
-              data-consent="declined"
-              type="button"
-              variant="outline"
-              size="sm"
-              flex={{ base: '1', md: 'initial' }}
-            >
+          {/* Declining is as easy and as prominent as accepting (the ICO's guidance): the same
+              size, the same fill, side by side in two equal columns. */}
+          <Grid templateColumns="1fr 1fr" gap="3" flexShrink="0">
+            <Button data-consent="declined" type="button" colorPalette="brand" size="sm">
               {copy.decline}
             </Button>
-            <Button
-              data-consent="accepted"
-              type="button"
-              colorPalette="brand"
-              size="sm"
-              flex={{ base: '1', md: 'initial' }}
-            >
+            <Button data-consent="accepted" type="button" colorPalette="brand" size="sm">
               {copy.accept}
             </Button>
-          </HStack>
+          </Grid>
         </Flex>
         <IconButton
           data-consent-close=""

@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { contactFormHref } from '../../shared/routes.ts'
 import { type AnalyticsEvent, analyticsEvents, trackingAttributes } from '../analytics/events.ts'
 
 /** How a button-styled link looks: on a light background, or on the dark hero and closing blocks. */
@@ -54,7 +55,7 @@ export interface LinkAction {
 }
 
 /**
- * A LinkButton for an action from a content module. A way to /contact records a cta_click with
+ * A LinkButton for an action from a content module. A way to the contact form records a cta_click with
  * its label unless the action names its own event; other links record nothing.
  */
 export function ActionButton({
@@ -65,7 +66,7 @@ export function ActionButton({
   readonly tone?: LinkButtonTone
 }) {
   const contactClick =
-    action.href === '/contact' ? analyticsEvents.ctaClick(action.label) : undefined
+    action.href === contactFormHref ? analyticsEvents.ctaClick(action.label) : undefined
   return (
     <LinkButton href={action.href} tone={tone} clickEvent={action.event ?? contactClick}>
       {action.label}

@@ -11,8 +11,10 @@ import { Icon } from './Icon.tsx'
 export function NavBar({ currentPath }: { currentPath: string }) {
   // The page itself is `page`; a section the page belongs to (Services on a service page) is `true`.
   const current = (href: string) => {
-    if (href === currentPath) return 'page' as const
-    return href !== '/' && currentPath.startsWith(`${href}/`) ? ('true' as const) : undefined
+    // The Contact Us button leads to the form on the contact page: it is that page all the same.
+    const [path = href] = href.split('#')
+    if (path === currentPath) return 'page' as const
+    return path !== '/' && currentPath.startsWith(`${path}/`) ? ('true' as const) : undefined
   }
   return (
     <Box

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contactFormHref } from '../../shared/routes.ts'
 import { launchChromium, openPage } from './chromium.ts'
 import { breadcrumbs, buttons, listItems, outline, region, texts } from './page-reading.ts'
 
@@ -20,7 +21,7 @@ describe('/about', () => {
     const badges = await texts(listItems(page, 'Our Mission').locator('p:first-of-type'))
     expect(badges).toEqual(['100% Client Focused', 'Custom Tailored Solutions', 'ICO Registered'])
     expect(await buttons(page)).toEqual([
-      ['Book Your Free Consultation', '/contact'],
+      ['Book Your Free Consultation', contactFormHref],
       ['Read Our Values', '/values'],
     ])
     await close()
@@ -71,7 +72,7 @@ describe('/values', () => {
     for (const card of await cards.all()) {
       await expect(card.locator('p').textContent()).resolves.toMatch(/\w.{30,}/)
     }
-    expect(await buttons(page)).toEqual([['Start Your Free Consultation', '/contact']])
+    expect(await buttons(page)).toEqual([['Start Your Free Consultation', contactFormHref]])
     await close()
   })
 })
@@ -127,7 +128,7 @@ describe('/services', () => {
 
   it('closes with Get Started Today, to /contact', async () => {
     const { page, close } = await openPage(browser, '/services')
-    expect(await buttons(page)).toEqual([['Get Started Today', '/contact']])
+    expect(await buttons(page)).toEqual([['Get Started Today', contactFormHref]])
     await close()
   })
 })
@@ -159,7 +160,7 @@ describe('/why-choose-us', () => {
     expect(advantages.join(' ')).toContain('5-mile radius')
     expect(advantages.join(' ')).toContain('24 hours')
     await expect(region(page, 'Our Promise').textContent()).resolves.toMatch(/\w.{80,}/)
-    expect(await buttons(page)).toEqual([['Book Your Free Consultation', '/contact']])
+    expect(await buttons(page)).toEqual([['Book Your Free Consultation', contactFormHref]])
     await close()
   })
 })
@@ -195,7 +196,7 @@ describe('/terms', () => {
       const id = (await link.getAttribute('href'))?.slice(1) ?? ''
       await expect(page.locator(`section[id="${id}"] h2`).count()).resolves.toBe(1)
     }
-    expect(await buttons(page)).toEqual([['Contact Us', '/contact']])
+    expect(await buttons(page)).toEqual([['Contact Us', contactFormHref]])
     await close()
   })
 
@@ -358,7 +359,7 @@ describe('closing calls to action', () => {
   for (const [path, [button, label]] of Object.entries(closingContactClicks)) {
     it(`${path}: '${button}' leads to /contact and records cta_click '${label}'`, async () => {
       const { page, close } = await openPage(browser, path)
-      const link = page.locator('#get-started a[href="/contact"]')
+      const link = page.locator(`#get-started a[href="${contactFormHref}"]`)
       await expect(link.textContent()).resolves.toBe(button)
       const tracking = await link.evaluate((element) => ({ ...(element as HTMLElement).dataset }))
       expect(tracking).toEqual({

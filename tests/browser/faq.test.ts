@@ -1,5 +1,6 @@
 import type { Browser, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contactFormHref } from '../../shared/routes.ts'
 import { launchChromium, openPage, viewports } from './chromium.ts'
 import { breadcrumbs, buttons, outline, region, texts } from './page-reading.ts'
 
@@ -27,7 +28,7 @@ describe('/faq', () => {
     expect(questions).toHaveLength(10)
     expect(new Set(questions).size).toBe(10)
     for (const question of questions) expect(question).toMatch(/\?$/)
-    expect(await buttons(page)).toEqual([['Ask Us a Question', '/contact']])
+    expect(await buttons(page)).toEqual([['Ask Us a Question', contactFormHref]])
     await close()
   })
 

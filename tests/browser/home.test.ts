@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contactFormHref } from '../../shared/routes.ts'
 import { expectNoAxeViolations, launchChromium, openPage, viewports } from './chromium.ts'
 
 let browser: Browser
@@ -19,7 +20,7 @@ describe('home page', () => {
     expect(heroBox?.height).toBeGreaterThanOrEqual(800 - 80)
     await expect(
       hero.getByRole('link', { name: 'Start Your Journey' }).getAttribute('href'),
-    ).resolves.toBe('/contact')
+    ).resolves.toBe(contactFormHref)
     await expect(
       hero.getByRole('link', { name: 'Explore Services' }).getAttribute('href'),
     ).resolves.toBe('/services')
@@ -51,10 +52,10 @@ describe('home page', () => {
     await expect(tile('Email Us').getAttribute('href')).resolves.toBe(
       'mailto:hello@elevate-digital.example',
     )
-    await expect(tile('Contact Form').getAttribute('href')).resolves.toBe('/contact')
+    await expect(tile('Contact Form').getAttribute('href')).resolves.toBe(contactFormHref)
     await expect(
       page.getByRole('link', { name: 'Start Your Free Consultation' }).getAttribute('href'),
-    ).resolves.toBe('/contact')
+    ).resolves.toBe(contactFormHref)
     await close()
   })
 

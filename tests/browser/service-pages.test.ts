@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contactFormHref } from '../../shared/routes.ts'
 import { launchChromium, openPage } from './chromium.ts'
 import { breadcrumbs, buttons, listItems, outline, region, texts } from './page-reading.ts'
 
@@ -9,7 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-const toContact = (label: string): [string, string] => [label, '/contact']
+const toContact = (label: string): [string, string] => [label, contactFormHref]
 const viewAll: [string, string] = ['View All Services', '/services']
 
 /** What the spec gives each service page; section names are the pages' own headings. */
@@ -184,8 +185,8 @@ describe('/services/website-development', () => {
   it("has its hero button, then one 'Get Started Today' button to /contact that records its click event", async () => {
     const { page, close } = await openPage(browser, path)
     expect(await buttons(page)).toEqual([
-      ['Start Website Project', '/contact'],
-      ['Get Started Today', '/contact'],
+      ['Start Website Project', contactFormHref],
+      ['Get Started Today', contactFormHref],
     ])
     const button = page.getByRole('link', { name: 'Get Started Today' })
     await expect(button.getAttribute('data-track-on')).resolves.toBe('click')
@@ -213,7 +214,7 @@ describe("every service page's hero", () => {
       const link = hero.getByRole('link')
       await expect(link.count()).resolves.toBe(1)
       await expect(link.textContent()).resolves.toBe(button)
-      await expect(link.getAttribute('href')).resolves.toBe('/contact')
+      await expect(link.getAttribute('href')).resolves.toBe(contactFormHref)
       const tracking = await link.evaluate((element) => ({ ...(element as HTMLElement).dataset }))
       expect(tracking).toEqual({
         trackOn: 'click',

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contactFormHref } from '../../shared/routes.ts'
 import { launchChromium, openPage, scrollTo, viewports } from './chromium.ts'
 
 let browser: Browser
@@ -22,12 +23,21 @@ describe('navigation bar', () => {
       ['Services', '/services'],
       ['Why Choose Us', '/why-choose-us'],
       ['FAQ', '/faq'],
-      ['Contact Us', '/contact'],
+      ['Contact Us', contactFormHref],
     ])
     await expect(
       nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current'),
     ).resolves.toBe('page')
     await close()
+    // Contact Us leads to the form on the contact page, and marks that page as the current one.
+    const contact = await openPage(browser, '/contact')
+    await expect(
+      contact.page
+        .getByRole('navigation', { name: 'Main', exact: true })
+        .getByRole('link', { name: 'Contact Us' })
+        .getAttribute('aria-current'),
+    ).resolves.toBe('page')
+    await contact.close()
   })
 
   it('is fixed at the top and offsets the page by 20 units (5rem)', async () => {

@@ -85,6 +85,17 @@ describe('speculation rules', () => {
     await close()
   })
 
+  it('a call to action to the contact form (the page with a fragment) arrives from its speculation too', async () => {
+    const { page, ready, close } = await open('/')
+    const link = page.getByRole('link', { name: 'Start Your Journey' })
+    await link.hover()
+    await ready('/contact')
+    await link.click()
+    await page.waitForURL(url('/contact#contact-form'))
+    expect(fromSpeculation(await arrival(page))).toBe(true)
+    await close()
+  })
+
   it('without a sign of intent the next page is fetched as usual', async () => {
     const { page, attempted, close } = await open('/')
     await page.evaluate(() => {

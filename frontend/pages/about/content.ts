@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../shared/routes.ts'
 import { analyticsEvents } from '../../analytics/events.ts'
 import type { IconName } from '../../components/Icon.tsx'
 import { site } from '../../site.ts'
@@ -66,7 +67,7 @@ export const closing = {
   actions: [
     {
       label: 'Book Your Free Consultation',
-      href: '/contact',
+      href: contactFormHref,
       event: analyticsEvents.ctaClick('About Consultation CTA'),
     },
     { label: 'Read Our Values', href: '/values' },

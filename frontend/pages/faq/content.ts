@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../shared/routes.ts'
 import { analyticsEvents } from '../../analytics/events.ts'
 import { site } from '../../site.ts'
 
@@ -83,7 +84,7 @@ export const closing = {
   actions: [
     {
       label: 'Ask Us a Question',
-      href: '/contact',
+      href: contactFormHref,
       event: analyticsEvents.ctaClick('FAQ Contact CTA'),
     },
   ],

@@ -1,4 +1,5 @@
 import { Box, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { contactFormHref } from '../../../shared/routes.ts'
 import { telHref } from '../../../shared/site.ts'
 import { Card } from '../../components/Card.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
@@ -15,7 +16,7 @@ const tileLinks: Record<
 > = {
   phone: { href: telHref(site.phone), icon: 'handset' },
   email: { href: `mailto:${site.email}`, icon: 'mail' },
-  form: { href: '/contact', icon: 'form' },
+  form: { href: contactFormHref, icon: 'form' },
 }
 
 export default function Page() {

@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../shared/routes.ts'
 import { analyticsEvents } from '../../analytics/events.ts'
 import { site } from '../../site.ts'
 
@@ -19,7 +20,7 @@ export const hero = {
   title: 'Elevate Your Digital Presence',
   subtitle:
     'We help UK businesses grow with data-driven SEO, social media, pay-per-click, email marketing and websites that convert. Start with a free consultation and a plan built around your goals.',
-  primary: { label: 'Start Your Journey', href: '/contact' },
+  primary: { label: 'Start Your Journey', href: contactFormHref },
   secondary: { label: 'Explore Services', href: '/services' },
 } as const
 
@@ -73,7 +74,7 @@ export const callToAction = {
   ],
   button: {
     label: 'Start Your Free Consultation',
-    href: '/contact',
+    href: contactFormHref,
     event: analyticsEvents.ctaClick('Free Consultation CTA'),
   },
 } as const

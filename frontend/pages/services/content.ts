@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../shared/routes.ts'
 import { analyticsEvents } from '../../analytics/events.ts'
 import type { IconName } from '../../components/Icon.tsx'
 import { site } from '../../site.ts'
@@ -77,7 +78,7 @@ export const closing = {
   actions: [
     {
       label: 'Get Started Today',
-      href: '/contact',
+      href: contactFormHref,
       event: analyticsEvents.ctaClick('Services Get Started CTA'),
     },
   ],

@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../shared/routes.ts'
 import { companyDisclosures, telHref } from '../../../shared/site.ts'
 import type { LegalSection } from '../../components/legal-document.ts'
 import { site } from '../../site.ts'
@@ -138,5 +139,5 @@ export const sections = [
 export const closing = {
   heading: 'Questions About These Terms?',
   text: 'We are happy to talk them through before you sign up. We reply within 24 hours.',
-  actions: [{ label: 'Contact Us', href: '/contact' }],
+  actions: [{ label: 'Contact Us', href: contactFormHref }],
 } as const

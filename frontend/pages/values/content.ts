@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../shared/routes.ts'
 import { analyticsEvents } from '../../analytics/events.ts'
 import type { CardContent } from '../../components/Card.tsx'
 import { site } from '../../site.ts'
@@ -65,7 +66,7 @@ export const closing = {
   actions: [
     {
       label: 'Start Your Free Consultation',
-      href: '/contact',
+      href: contactFormHref,
       event: analyticsEvents.ctaClick('Values Consultation CTA'),
     },
   ],

@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../../shared/routes.ts'
 import type { CardContent } from '../../../components/Card.tsx'
 import { site } from '../../../site.ts'
 import {
@@ -34,7 +35,7 @@ export const page = {
     title: 'Email Marketing',
     subtitle:
       'Reach your customers directly in their inbox with personal, well-timed emails that build loyalty and drive sales.',
-    action: { label: 'Start Email Strategy', href: '/contact' },
+    action: { label: 'Start Email Strategy', href: contactFormHref },
   },
   intro: {
     heading: 'Email Marketing That Turns Subscribers Into Customers',
@@ -46,7 +47,7 @@ export const page = {
   closing: {
     heading: 'Ready to Make Email Work Harder?',
     text: 'Book a free consultation. We will look at your list, your current emails and your goals, then propose a plan with custom pricing.',
-    actions: [{ label: 'Launch Email Campaign', href: '/contact' }, viewAllServices],
+    actions: [{ label: 'Launch Email Campaign', href: contactFormHref }, viewAllServices],
   },
 } as const satisfies ServicePageContent
 

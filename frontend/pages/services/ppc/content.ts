@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../../shared/routes.ts'
 import type { CardContent } from '../../../components/Card.tsx'
 import { site } from '../../../site.ts'
 import {
@@ -34,7 +35,7 @@ export const page = {
     title: 'PPC Management',
     subtitle:
       'Reach customers the moment they search, with pay-per-click campaigns managed for profit, not just clicks.',
-    action: { label: 'Start PPC Campaign', href: '/contact' },
+    action: { label: 'Start PPC Campaign', href: contactFormHref },
   },
   intro: {
     heading: 'Pay-Per-Click Advertising That Pays Its Way',
@@ -46,7 +47,7 @@ export const page = {
   closing: {
     heading: 'Ready to Launch Your Campaign?',
     text: 'Book a free consultation. We will review any existing account, estimate what your budget can achieve and propose a plan with custom pricing.',
-    actions: [{ label: 'Launch PPC Campaign', href: '/contact' }, viewAllServices],
+    actions: [{ label: 'Launch PPC Campaign', href: contactFormHref }, viewAllServices],
   },
 } as const satisfies ServicePageContent
 

@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../../shared/routes.ts'
 import { site } from '../../../site.ts'
 import {
   type BenefitPanel,
@@ -33,7 +34,7 @@ export const page = {
     title: 'SEO Services',
     subtitle:
       'Be found first by the customers already searching for you, with search engine optimisation built on research, not guesswork.',
-    action: { label: 'Get SEO Consultation', href: '/contact' },
+    action: { label: 'Get SEO Consultation', href: contactFormHref },
   },
   intro: {
     heading: 'Search Engine Optimisation That Brings You Customers',
@@ -45,7 +46,7 @@ export const page = {
   closing: {
     heading: 'Ready to Climb the Rankings?',
     text: 'Start with a free consultation: we will review your site, show you where the opportunities are and propose a plan with custom pricing.',
-    actions: [{ label: 'Start SEO Project', href: '/contact' }, viewAllServices],
+    actions: [{ label: 'Start SEO Project', href: contactFormHref }, viewAllServices],
   },
 } as const satisfies ServicePageContent
 

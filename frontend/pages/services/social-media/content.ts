@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../../shared/routes.ts'
 import type { CardContent } from '../../../components/Card.tsx'
 import { site } from '../../../site.ts'
 import {
@@ -34,7 +35,7 @@ export const page = {
     title: 'Social Media Marketing',
     subtitle:
       'Turn followers into customers with a social presence that is consistent, on-brand and built around measurable goals.',
-    action: { label: 'Start Social Strategy', href: '/contact' },
+    action: { label: 'Start Social Strategy', href: contactFormHref },
   },
   intro: {
     heading: 'Social Media That Builds Your Brand and Your Sales',
@@ -46,7 +47,7 @@ export const page = {
   closing: {
     heading: 'Ready to Grow Your Social Presence?',
     text: 'Tell us about your audience and goals. We will recommend the right platforms and a content and advertising plan with custom pricing.',
-    actions: [{ label: 'Start Social Campaign', href: '/contact' }, viewAllServices],
+    actions: [{ label: 'Start Social Campaign', href: contactFormHref }, viewAllServices],
   },
 } as const satisfies ServicePageContent
 

@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../../shared/routes.ts'
 import { analyticsEvents } from '../../../analytics/events.ts'
 import type { CardContent } from '../../../components/Card.tsx'
 import { site } from '../../../site.ts'
@@ -30,7 +31,7 @@ export const page = {
     title: 'Website Development',
     subtitle:
       'A website that looks the part, loads in a blink and turns visitors into enquiries: designed, built and supported by one team.',
-    action: { label: 'Start Website Project', href: '/contact' },
+    action: { label: 'Start Website Project', href: contactFormHref },
   },
   intro: {
     heading: 'Websites Built to Grow Your Business',
@@ -45,7 +46,7 @@ export const page = {
     actions: [
       {
         label: 'Get Started Today',
-        href: '/contact',
+        href: contactFormHref,
         event: analyticsEvents.websiteDevelopmentGetStarted,
       },
     ],

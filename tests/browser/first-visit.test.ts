@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { contactFormHref, routes } from '../../shared/routes.ts'
+import { builtPages } from './built-site.ts'
+import { launchChromium, url } from './chromium.ts'
+import { waitForShell } from './page-start.ts'
+
+/**
+ * The way to the form as a new visitor meets it, on a phone and a desktop, with the cookie
+ * banner open (no choice made yet): every contact call to action lands with the form's first
+ * field in view and uncovered, and the banner offers Decline as prominently as Accept.
+ */
+
+const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1366, height: 900 },
+} as const
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+async function firstVisit(path: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  await page.goto(url(path), { waitUntil: 'load' })
+  await waitForShell(page)
+  const banner = page.locator('[data-cookie-banner][data-state="open"]')
+  await banner.waitFor()
+  return { page, banner, close: () => context.close() }
+}
+
+/** Whether the element is the topmost thing at its centre, inside the viewport. */
+const uncovered = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const x = box.left + box.width / 2
+    const y = box.top + box.height / 2
+    if (y < 0 || y > window.innerHeight) return `off screen at ${Math.round(y)}`
+    const top = document.elementFromPoint(x, y)
+    return top && element.contains(top) ? 'uncovered' : `under ${top?.outerHTML.slice(0, 60)}`
+  })
+
+describe('contact calls to action', () => {
+  it('every link to the contact page, on every page, leads to its form', () => {
+    const found: string[] = []
+    for (const page of builtPages(inject('distDir'))) {
+      for (const [, href = ''] of page.html.matchAll(/<a\b[^>]*\shref="(\/contact[^"]*)"/g)) {
+        found.push(href)
+        // The 404 page's list of pages names the page itself.
+        if (page.path === '/404.html' && href === '/contact') continue
+        expect(href, `a link on ${page.path}`).toBe(contactFormHref)
+      }
+    }
+    // The home page alone has eight (the header's two, the hero, the tiles, the closing block...).
+    expect(found.length).toBeGreaterThan(routes.length * 2)
+  })
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`land with the first field in view and uncovered at ${viewport.width} px (${name}), banner open`, {
+      timeout: 60_000,
+    }, async () => {
+      const { page, close } = await firstVisit('/', viewport)
+      for (const cta of ['Start Your Journey', 'Contact Form']) {
+        await page.goto(url('/'), { waitUntil: 'load' })
+        await waitForShell(page)
+        await page.locator('[data-cookie-banner][data-state="open"]').waitFor()
+        await page.getByRole('link', { name: cta }).first().click()
+        await page.waitForURL((address) => address.pathname === '/contact')
+        await waitForShell(page)
+        await page.locator('[data-cookie-banner][data-state="open"]').waitFor()
+        await expect(uncovered(page, '[name="firstName"]'), cta).resolves.toBe('uncovered')
+      }
+      // The header's button too, from a service page (in the menu, on a phone).
+      await page.goto(url('/services/seo'), { waitUntil: 'load' })
+      await waitForShell(page)
+      if (name === 'phone') await page.locator('summary[aria-label=Menu]').click()
+      await page.getByRole('link', { name: 'Contact Us' }).filter({ visible: true }).first().click()
+      await page.waitForURL((address) => address.pathname === '/contact')
+      await page.locator('[data-cookie-banner][data-state="open"]').waitFor()
+      await expect(uncovered(page, '[name="firstName"]')).resolves.toBe('uncovered')
+      await close()
+    })
+  }
+})
+
+describe('the cookie banner’s choices', () => {
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`are equally prominent at ${viewport.width} px (${name}): same size, same fill, same outline`, async () => {
+      const { banner, close } = await firstVisit('/', viewport)
+      const look = (label: string) =>
+        banner.getByRole('button', { name: label }).evaluate((button) => {
+          const style = getComputedStyle(button)
+          const box = button.getBoundingClientRect()
+          return {
+            width: Math.round(box.width),
+            height: Math.round(box.height),
+            background: style.backgroundColor,
+            color: style.color,
+            border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+            fontSize: style.fontSize,
+            fontWeight: style.fontWeight,
+          }
+        })
+      await expect(look('Decline Optional')).resolves.toEqual(await look('Accept All Cookies'))
+      await close()
+    })
+  }
+})

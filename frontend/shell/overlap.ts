@@ -2,7 +2,7 @@
 export const FOCUSABLE_SELECTOR =
   'a[href], button, summary, input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
-interface Box {
+export interface Box {
   readonly left: number
   readonly right: number
   readonly top: number

@@ -5,6 +5,8 @@ import { responseMessages } from '../../functions/contact/responses.ts'
 import { contactMessages } from '../../shared/contact.ts'
 import { expectNoAxeViolations, launchChromium, viewports } from './chromium.ts'
 import {
+  emailCount,
+  emailWith,
   enhanceForm,
   enquiry,
   fieldValues,
@@ -12,45 +14,13 @@ import {
   openContact,
   openToast,
   submitButton,
+  uniqueMessage,
 } from './contact-helpers.ts'
 
 /**
  * The form against the real local stack (the same Middy handler, dynalite and the SES emulator
  * that `npm start` runs): with JavaScript, and as a plain HTML form post without it.
  */
-
-interface StoredEmail {
-  readonly subject: string
-  readonly replyTo?: string[] | string
-  readonly destination?: { readonly to?: string[] }
-  readonly body?: { readonly text?: string; readonly html?: string }
-}
-
-/** Waits for the agency's e-mail whose text carries `marker`. */
-async function emailWith(marker: string): Promise<StoredEmail> {
-  let found: StoredEmail | undefined
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${inject('mailboxUrl')}/store`)
-        const { emails } = (await response.json()) as { emails: StoredEmail[] }
-        found = emails.find((email) => email.body?.text?.includes(marker))
-        return found !== undefined
-      },
-      { timeout: 10_000, interval: 250 },
-    )
-    .toBe(true)
-  return found as StoredEmail
-}
-
-async function emailCount(marker: string): Promise<number> {
-  const response = await fetch(`${inject('mailboxUrl')}/store`)
-  const { emails } = (await response.json()) as { emails: StoredEmail[] }
-  return emails.filter((email) => email.body?.text?.includes(marker)).length
-}
-
-const uniqueMessage = (label: string) =>
-  `Please call me about ${label} (${Date.now()}-${Math.random().toString(36).slice(2)}).`
 
 /**
  * Axe runs as a script, which a page with JavaScript off cannot: check the same document, as

@@ -25,23 +25,31 @@ export interface ContactPage {
   close(): Promise<void>
 }
 
+export interface OpenContactOptions extends Pick<BrowserContextOptions, 'javaScriptEnabled'> {
+  readonly viewport?: { width: number; height: number }
+  readonly path?: string
+  /** A first visit: no cookie choice made, so the banner opens 1.5 s after load. */
+  readonly firstVisit?: boolean
+  /** Put the page on Playwright's fake clock, flowing, so a test can jump it ahead. */
+  readonly fakeClock?: boolean
+}
+
 /**
- * Opens /contact with the cookie choice already made (the banner would cover the form's lower
- * half on a phone), recording console errors and warnings and every request.
+ * Opens /contact, by default with the cookie choice already made (the banner would cover the
+ * form's lower half on a phone), recording console errors and warnings and every request.
  */
 export async function openContact(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; path?: string } & Pick<
-    BrowserContextOptions,
-    'javaScriptEnabled'
-  > = {},
+  options: OpenContactOptions = {},
 ): Promise<ContactPage> {
   const context = await browser.newContext({
     viewport: options.viewport ?? viewports.desktop,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   })
+  if (!options.firstVisit) {
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'))
+  }
   await context.addInitScript(() => {
-    localStorage.setItem('cookie-consent', 'declined')
     // CSP violations (e.g. a library probing for eval) show in no console; record them.
     document.addEventListener('securitypolicyviolation', (event) =>
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
@@ -58,6 +66,7 @@ export async function openContact(
   })
   page.on('pageerror', (error) => consoleProblems.push(error.message))
   page.on('request', (request) => requests.push(request))
+  if (options.fakeClock) await page.clock.install()
   await page.goto(url(options.path ?? '/contact'), { waitUntil: 'load' })
   // Without JavaScript the page is the native form, and no script of it ever starts.
   if (options.javaScriptEnabled !== false) await waitForShell(page)
@@ -107,46 +116,32 @@ interface ManifestEntry {
 function assetClosure() {
   const manifestPath = join(inject('distDir'), '..', 'assets.json')
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>
-  const closure = (
-    key: string,
-    follow: 'imports' | 'all',
-    files = new Set<string>(),
-    skip: readonly string[] = [],
-  ) => {
+  const closure = (key: string, follow: 'imports' | 'all', files = new Set<string>()) => {
     const entry = manifest[key]
-    if (!entry || files.has(entry.file) || skip.includes(key)) return files
+    if (!entry || files.has(entry.file)) return files
     files.add(entry.file)
     const next = [
       ...(entry.imports ?? []),
       ...(follow === 'all' ? (entry.dynamicImports ?? []) : []),
     ]
-    for (const imported of next) closure(imported, follow, files, skip)
+    for (const imported of next) closure(imported, follow, files)
     return files
   }
   return closure
 }
 
-const toastHost = 'components/toast/toast-host.tsx'
-
 /**
- * The files only the form's own code needs: its chunk and the checks it loads once interactive,
- * minus what the page's client script already loads (the small modules both share). The toasts'
- * code is not among them: it comes when a send starts (toastFiles).
+ * The files only the form's own code needs: its chunk (with the toasts) and the checks it loads
+ * once interactive, minus what the page's client script already loads (the small modules both
+ * share).
  */
 export function islandFiles(): string[] {
   const closure = assetClosure()
   // What the page loads up front: its client entry and that entry's static imports.
   const initial = closure('pages/contact/+client.ts', 'imports')
-  return [...closure('components/contact-form/enhance.ts', 'all', new Set(), [toastHost])].filter(
+  return [...closure('components/contact-form/enhance.ts', 'all')].filter(
     (file) => !initial.has(file),
   )
-}
-
-/** The toasts' files (React and Chakra among them), which no other script on /contact loads. */
-export function toastFiles(): string[] {
-  const closure = assetClosure()
-  const elsewhere = new Set([...closure('pages/contact/+client.ts', 'imports'), ...islandFiles()])
-  return [...closure(toastHost, 'imports')].filter((file) => !elsewhere.has(file))
 }
 
 /** Holds the island's scripts back until the returned function is called. */
@@ -165,3 +160,37 @@ export async function holdIsland(page: Page, files: readonly string[] = islandFi
     await page.unroute(matches)
   }
 }
+
+/** The local mailbox (the SES emulator): every e-mail the agency was sent. */
+export interface StoredEmail {
+  readonly subject: string
+  readonly replyTo?: string[] | string
+  readonly destination?: { readonly to?: string[] }
+  readonly body?: { readonly text?: string; readonly html?: string }
+}
+
+/** Waits for the agency's e-mail whose text carries `marker`. */
+export async function emailWith(marker: string): Promise<StoredEmail> {
+  let found: StoredEmail | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${inject('mailboxUrl')}/store`)
+        const { emails } = (await response.json()) as { emails: StoredEmail[] }
+        found = emails.find((email) => email.body?.text?.includes(marker))
+        return found !== undefined
+      },
+      { timeout: 10_000, interval: 250 },
+    )
+    .toBe(true)
+  return found as StoredEmail
+}
+
+export async function emailCount(marker: string): Promise<number> {
+  const response = await fetch(`${inject('mailboxUrl')}/store`)
+  const { emails } = (await response.json()) as { emails: StoredEmail[] }
+  return emails.filter((email) => email.body?.text?.includes(marker)).length
+}
+
+export const uniqueMessage = (label: string) =>
+  `Please call me about ${label} (${Date.now()}-${Math.random().toString(36).slice(2)}).`

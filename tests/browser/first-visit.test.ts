@@ -8,7 +8,8 @@ import { waitForShell } from './page-start.ts'
 /**
  * The way to the form as a new visitor meets it, on a phone and a desktop, with the cookie
  * banner open (no choice made yet): every contact call to action lands with the form's first
- * field in view and uncovered, and the banner offers Decline as prominently as Accept.
+ * field in view and uncovered, the fields are large enough that a phone does not zoom into them,
+ * and the banner offers Decline as prominently as Accept.
  */
 
 const viewports = {
@@ -84,6 +85,22 @@ describe('contact calls to action', () => {
       await close()
     })
   }
+})
+
+describe('form fields on a phone', () => {
+  it('use text of at least 16 px, so iOS Safari does not zoom the page into them', async () => {
+    const { page, close } = await firstVisit('/contact', viewports.phone)
+    const sizes = await page
+      .locator('#contact-form input:not([aria-hidden] input), #contact-form textarea')
+      .evaluateAll((fields) =>
+        fields
+          .filter((field) => !field.closest('[aria-hidden="true"]'))
+          .map((field) => Number.parseFloat(getComputedStyle(field).fontSize)),
+      )
+    expect(sizes).toHaveLength(7)
+    for (const size of sizes) expect(size).toBeGreaterThanOrEqual(16)
+    await close()
+  })
 })
 
 describe('the cookie banner’s choices', () => {

@@ -20,6 +20,7 @@ import {
   maxLengths,
 } from '../../../shared/contact-fields.ts'
 import { telHref } from '../../../shared/phone.ts'
+import { ToastRegion } from '../toast/ToastRegion.tsx'
 import { contactFormCopy as copy } from './content.ts'
 import { formParts } from './form-parts.ts'
 import { errorId, fieldId } from './form-state.ts'
@@ -83,7 +84,11 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
             mt="3"
             fontSize="sm"
             color="gray.700"
-            css={{ '&[data-readiness=ready]': { visibility: 'hidden' } }}
+            // After a send, the status below says what to do: a hint about the emptied form above
+            // "Thank you" would only confuse (it returns with the visitor's next change).
+            css={{
+              [`&[data-readiness=ready], &[${formParts.afterSend}]`]: { visibility: 'hidden' },
+            }}
           >
             {(['incomplete', 'short-message'] as const).map((state) => (
               <span key={state} {...{ [HINT_ATTRIBUTE]: state }} hidden={state !== 'incomplete'}>
@@ -91,18 +96,20 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
               </span>
             ))}
           </Text>
-          {/* What happened to the last send, beside the button, until the visitor changes something. */}
-          <Box id={formParts.statusId} />
+          {/* What happened to the last send, beside the button, until the visitor changes
+              something. Focus moves here after a send (the button is disabled while it is out). */}
+          <Box id={formParts.statusId} tabIndex={-1} />
           <StatusTemplates agency={agency} />
         </Box>
       </chakra.form>
+      <ToastRegion />
     </>
   )
 }
 
 /**
- * The two status messages, hidden until enhance.ts copies one beside the button. Not live
- * regions: the toast announces the same news (assertively for a failure), once.
+ * The two status messages, hidden until enhance.ts copies one beside the button, where focus
+ * then moves; the toast announces the same news to screen readers.
  */
 function StatusTemplates({ agency }: { readonly agency: AgencyContact }) {
   return (
@@ -114,6 +121,15 @@ function StatusTemplates({ agency }: { readonly agency: AgencyContact }) {
       </Box>
       <Box data-template="failure" mt="4" p="4" rounded="md" bg="red.50" color="red.800">
         <Text fontWeight="semibold" {...{ [formParts.failureMessage]: '' }} />
+        {/* Filled with a link to each field the API found wrong, so a keyboard gets there at once. */}
+        <chakra.ul
+          mt="1"
+          ps="5"
+          listStyleType="disc"
+          css={{ '& a': { textDecoration: 'underline' } }}
+          hidden
+          {...{ [formParts.fieldLinks]: '' }}
+        />
         <Text mt="1">
           {copy.status.kept} {copy.status.other}{' '}
           <Link href={`mailto:${agency.email}`} color="red.800" textDecoration="underline">
@@ -138,6 +154,8 @@ function ContactInput({ field }: { readonly field: ContactField }) {
     autoComplete,
     maxLength: maxLengths[field],
     bg: 'white',
+    // 16 px: iOS Safari zooms the page into any field whose text is smaller when it is focused.
+    fontSize: 'md',
     // Chrome can show autofilled values without any input event; an animation on its autofill
     // state is the one sign of it (live-state.ts listens for animationstart).
     css: { '&:-webkit-autofill': { animationName: 'fade-in', animationDuration: '1ms' } },

@@ -69,10 +69,32 @@ export const contactFormCopy = {
   },
   failure: {
     title: 'Failed to send message',
-    fallbackDescription: 'Please try again later.',
-    /** When the request never reached the server (offline, blocked, dropped). */
-    network:
-      "We couldn't reach our server, so your message was not sent. Please check your internet connection and try again.",
+    /**
+     * What the visitor reads for each way a send can fail, in the toast and beside the button.
+     * Chosen from the answer's status (failureReason in form-state.ts), never its text: a gateway in front of
+     * the API answers its own errors in its own words ("Service Unavailable").
+     */
+    reasons: {
+      /** A 400 whose fields the API named: the messages show under them. */
+      fields:
+        'Some details need checking. Please correct the fields marked above, then send again.',
+      /** Any other refusal of the request itself (400, 415, 422). */
+      refused:
+        "We couldn't accept your message as it was sent. Please reload the page and send it again.",
+      tooLarge: 'Your message is too long to send. Please shorten it and send it again.',
+      rateLimited:
+        "We've received several messages from your connection in a short time. Please wait a minute, then send yours again.",
+      unavailable:
+        "Our server couldn't take your message just now. Please try again in a few minutes.",
+      /** No answer in time (ours or the gateway's): it may have arrived, and a resend is safe. */
+      timedOut:
+        "Our server took too long to answer, so we can't be sure your message arrived. Please send it again: we will only receive it once.",
+      /** The request never reached the server (offline, blocked, dropped). */
+      network:
+        "We couldn't reach our server, so your message was not sent. Please check your internet connection and try again.",
+      /** The spec's fallback, for anything else. */
+      unknown: 'Please try again later.',
+    },
   },
   /** The message beside the button after a send, until the next change to the form. */
   status: {

@@ -1,37 +1,35 @@
 import type { FieldErrors } from '../../../shared/contact.ts'
 import { type ContactField, contactApi, contactFields } from '../../../shared/contact-fields.ts'
-import { notify, preloadToasts } from '../toast/notify.ts'
+import { revealAndFocus } from '../../shell/keep-clear.ts'
+import { createToaster } from '../toast/toaster.ts'
 import { contactFormCopy as copy } from './content.ts'
 import { formParts } from './form-parts.ts'
 import {
+  failureReason,
   firstInvalidField,
   newIdempotencyKey,
   type SubmissionKey,
   serverFieldErrors,
   submissionKey,
-  visitorMessage,
   withFieldError,
 } from './form-state.ts'
-import { showFieldMessages, showSending, showStatus } from './form-view.ts'
+import { type FormStatus, showFieldMessages, showSending, showStatus } from './form-view.ts'
 import { keepReadinessLive, readValues } from './live-state.ts'
 import { loadValidation } from './load-validation.ts'
 import { sendEnquiry } from './send.ts'
 
-/** Signs the visitor is reaching for Send (a disabled button gets neither focus nor a click). */
-const SEND_INTENT_EVENTS = ['pointerenter', 'pointermove', 'pointerdown', 'focus'] as const
-
 /**
  * Takes over the prerendered form (ContactForm.tsx) in place: the messages under each field, the
- * JSON send with its idempotency key, the status beside the button and the toasts. Plain DOM
- * code, a few kilobytes: the form is interactive as soon as this has run, with nothing to
- * hydrate. Zod arrives just after (load-validation.ts), and the toasts' React and Chakra when the
- * visitor reaches for Send (toast/notify.ts). Whatever the visitor typed before this ran stays, and counts
- * as typed in.
+ * JSON send with its idempotency key and time limit, the status beside the button (where focus
+ * then moves) and the toasts. Plain DOM code, a few kilobytes: the form is interactive as soon as
+ * this has run, with nothing to hydrate. Zod arrives just after (load-validation.ts). Whatever
+ * the visitor typed before this ran stays, and counts as typed in.
  */
 export function enhanceContactForm(form: HTMLFormElement): void {
   if (form.hasAttribute(formParts.interactive)) return
   let errors: FieldErrors = {}
   let key: SubmissionKey | undefined
+  const showToast = createToaster()
   /** Set at once on submit, so a second press while validation loads cannot send twice. */
   let submitting = false
   /** Fields the visitor has typed in: only these get a message when left. */
@@ -84,6 +82,7 @@ export function enhanceContactForm(form: HTMLFormElement): void {
     if (submitting) return
     submitting = true
     showStatus(form, undefined)
+    let outcome: FormStatus
     try {
       const { validate } = await loadValidation()
       const result = validate(readValues(form))
@@ -94,8 +93,6 @@ export function enhanceContactForm(form: HTMLFormElement): void {
       setErrors({})
       key = submissionKey(key, result.data, newIdempotencyKey)
       showSending(form, true)
-      // If it is not there yet, the toasts' code loads while the request is out.
-      preloadToasts().catch(() => {})
       const honeypot = new FormData(form).get(contactApi.honeypotField)
       await sendEnquiry(result.data, {
         idempotencyKey: key.key,
@@ -104,34 +101,40 @@ export function enhanceContactForm(form: HTMLFormElement): void {
       form.reset()
       touched.clear()
       key = undefined
-      showStatus(form, { kind: 'success' })
-      notify({ type: 'success', ...copy.success })
+      outcome = { kind: 'success' }
     } catch (error) {
-      const fromServer = serverFieldErrors(error)
-      if (firstInvalidField(fromServer)) showErrors(fromServer)
-      const message = visitorMessage(error)
-      const detail = error instanceof Error ? error.message : String(error)
-      showStatus(form, { kind: 'failure', message, detail })
-      notify({ type: 'error', title: copy.failure.title, description: message })
+      // The request helper's `<status>: <body>` (spec §8), for whoever looks into a reported
+      // problem; the visitor reads words chosen by the status.
+      console.warn('The enquiry was not sent:', error instanceof Error ? error.message : error)
+      const fields = serverFieldErrors(error)
+      setErrors(fields)
+      outcome = { kind: 'failure', message: copy.failure.reasons[failureReason(error)], fields }
     } finally {
       submitting = false
       showSending(form, false)
     }
+    showToast?.(
+      outcome.kind === 'success'
+        ? { type: 'success', ...copy.success }
+        : { type: 'error', title: copy.failure.title, description: outcome.message },
+    )
+    const shown = showStatus(form, outcome)
+    if (shown) revealAndFocus(shown)
+  }
+
+  // A link in the failure message to a field the API found wrong takes focus there.
+  const onStatusClick = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.(`[${formParts.fieldLinks}] a`)
+    const field = link && form.querySelector<HTMLElement>(link.getAttribute('href') ?? '')
+    if (!field) return
+    event.preventDefault()
+    field.focus()
   }
 
   keepReadinessLive(form)
-  // The pointer or focus reaching Send once it works is the sign a toast is coming: its code
-  // loads while the visitor clicks, not while they type (a pointer resting on a disabled Send
-  // while the fields are filled is no such sign).
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
-  const onReachSend = () => {
-    if (button?.disabled) return
-    for (const type of SEND_INTENT_EVENTS) button?.removeEventListener(type, onReachSend)
-    preloadToasts().catch(() => {
-      // Retried when a send starts.
-    })
-  }
-  for (const type of SEND_INTENT_EVENTS) button?.addEventListener(type, onReachSend)
+  form
+    .querySelector<HTMLElement>(`#${formParts.statusId}`)
+    ?.addEventListener('click', onStatusClick)
   form.addEventListener('input', onValue)
   form.addEventListener('change', onValue)
   form.addEventListener('focusout', onLeave)

@@ -13,4 +13,8 @@ export const formParts = {
   statusTemplates: 'data-status-templates',
   /** In the failure message: where the plain-English reason goes. */
   failureMessage: 'data-failure-message',
+  /** In the failure message: a list of links to the fields the API found wrong. */
+  fieldLinks: 'data-field-links',
+  /** On the hint while the status of a send shows (it would speak of the emptied form). */
+  afterSend: 'data-after-send',
 } as const

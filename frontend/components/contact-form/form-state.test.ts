@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { contactMessages, maxLengths } from '../../../shared/contact.ts'
 import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
 import { HttpError } from '../../api/request.ts'
+import { contactFormCopy } from './content.ts'
 import {
   type ContactValues,
   emptyValues,
+  failureReason,
   firstInvalidField,
   newIdempotencyKey,
+  SendTimedOut,
   serverFieldErrors,
   submissionKey,
-  visitorMessage,
   withFieldError,
 } from './form-state.ts'
 import { isSubmitDisabled, readiness } from './live-state.ts'
@@ -124,27 +126,57 @@ describe('the hint beside the button', () => {
 })
 
 describe('after a failed send', () => {
-  it("tells the visitor the API's own message when its answer has one", () => {
-    const body = JSON.stringify({ message: 'Sorry, we could not save your message just now.' })
-    expect(visitorMessage(new HttpError(503, 'Service Unavailable', body))).toBe(
-      'Sorry, we could not save your message just now.',
-    )
+  const reasons = contactFormCopy.failure.reasons
+  /** What API Gateway itself answers with, whatever stands behind it. */
+  const gatewayBodies = [
+    '{"message":"Internal Server Error"}',
+    '{"message":"Service Unavailable"}',
+    '{"message":"Too Many Requests"}',
+    '{"message":"Endpoint request timed out"}',
+    '{"message":"Forbidden"}',
+    '',
+    '<html>502 Bad Gateway</html>',
+  ]
+
+  it.each([
+    [429, 'rateLimited'],
+    [503, 'unavailable'],
+    [502, 'unavailable'],
+    [500, 'unavailable'],
+    [504, 'timedOut'],
+    [408, 'timedOut'],
+    [413, 'tooLarge'],
+    [403, 'refused'],
+    [422, 'refused'],
+  ] as const)(
+    'chooses its words for a %i by the status, whatever the body says',
+    (status, reason) => {
+      for (const body of gatewayBodies) {
+        expect(failureReason(new HttpError(status, 'Status text', body))).toBe(reason)
+      }
+    },
+  )
+
+  it("points at the fields for a 400 that names them, and says the request was refused for one that doesn't", () => {
+    const named = JSON.stringify({ message: 'x', errors: { phone: contactMessages.phone } })
+    expect(failureReason(new HttpError(400, 'Bad Request', named))).toBe('fields')
+    expect(failureReason(new HttpError(400, 'Bad Request', '{"message":"x"}'))).toBe('refused')
   })
 
-  it("says 'Please try again later.' for an answer without one, never the raw status or body", () => {
-    for (const body of ['', 'Internal Server Error', '<html>502</html>', '{"message":""}', '[]']) {
-      expect(visitorMessage(new HttpError(500, 'Internal Server Error', body))).toBe(
-        'Please try again later.',
+  it('says the server took too long when the form stopped waiting, and could not reach it when fetch failed', () => {
+    expect(failureReason(new SendTimedOut(15_000))).toBe('timedOut')
+    expect(failureReason(new TypeError('Failed to fetch'))).toBe('network')
+    expect(failureReason(new Error('boom'))).toBe('unknown')
+    expect(failureReason(undefined)).toBe('unknown')
+    expect(reasons.unknown).toBe('Please try again later.')
+  })
+
+  it('has words for people in every reason: no status code, no gateway or library wording', () => {
+    for (const words of Object.values(reasons)) {
+      expect(words).not.toMatch(
+        /\d{3}|fetch|Endpoint|Unavailable|Internal Server|Too Many|timed out|\{/,
       )
     }
-    expect(visitorMessage(new Error('boom'))).toBe('Please try again later.')
-    expect(visitorMessage(undefined)).toBe('Please try again later.')
-  })
-
-  it('says in plain words when the request never reached the server', () => {
-    const message = visitorMessage(new TypeError('Failed to fetch'))
-    expect(message).toMatch(/couldn't reach our server/)
-    expect(message).not.toContain('fetch')
   })
 
   it("shows a 400's field messages under the fields", () => {

@@ -1,7 +1,7 @@
 import type { ContactSubmission, FieldErrors } from '../../../shared/contact.ts'
 import { type ContactField, contactFields } from '../../../shared/contact-fields.ts'
 import { HttpError } from '../../api/request.ts'
-import { contactFormCopy } from './content.ts'
+import type { contactFormCopy } from './content.ts'
 import type { ContactValues } from './live-state.ts'
 
 /**
@@ -56,26 +56,35 @@ export function submissionKey(
   return previous?.fingerprint === fingerprint ? previous : { fingerprint, key: newKey() }
 }
 
+export type FailureReason = keyof typeof contactFormCopy.failure.reasons
+
 /**
- * What a failed send tells the visitor, in words a person reads: the API's own `message` when its
- * answer carries one (the API writes them for visitors), a plain sentence when the request never
- * reached it, and the spec's 'Please try again later.' otherwise. The request helper's
- * `<status>: <body>` stays the error's `message`, for developers, not for the form.
+ * Why a send failed, as one of the reasons the form has words for. Decided by the answer's
+ * status alone: the body of a non-OK answer may be a gateway's own ("Service Unavailable",
+ * "Endpoint request timed out"), which is not for visitors. The request helper's `<status>: <body>`
+ * stays the error's `message`, for the console.
  */
-export function visitorMessage(error: unknown): string {
+export function failureReason(error: unknown): FailureReason {
+  if (error instanceof SendTimedOut) return 'timedOut'
   if (error instanceof HttpError) {
-    try {
-      const parsed: unknown = JSON.parse(error.body)
-      const message = (parsed as { message?: unknown } | null)?.message
-      if (typeof message === 'string' && message.trim()) return message.trim()
-    } catch {
-      // Not JSON (an HTML error page from a proxy, an empty body): fall through.
-    }
-    return contactFormCopy.failure.fallbackDescription
+    const { status } = error
+    if (status === 400 && firstInvalidField(serverFieldErrors(error))) return 'fields'
+    if (status === 413) return 'tooLarge'
+    if (status === 429) return 'rateLimited'
+    if (status === 408 || status === 504) return 'timedOut'
+    return status < 500 ? 'refused' : 'unavailable'
   }
   // fetch rejects with a TypeError when the request could not be made or was cut off.
-  if (error instanceof TypeError) return contactFormCopy.failure.network
-  return contactFormCopy.failure.fallbackDescription
+  if (error instanceof TypeError) return 'network'
+  return 'unknown'
+}
+
+/** A send the form gave up waiting for (send.ts): the request may still reach the API. */
+export class SendTimedOut extends Error {
+  constructor(afterMs: number) {
+    super(`No answer within ${afterMs} ms`)
+    this.name = 'SendTimedOut'
+  }
 }
 
 /**

@@ -2,8 +2,8 @@ import type { FieldErrors } from '../../../shared/contact.ts'
 import { type ContactField, contactFields } from '../../../shared/contact-fields.ts'
 import { contactFormCopy as copy } from './content.ts'
 import { formParts } from './form-parts.ts'
-import { errorId } from './form-state.ts'
-import { applyReadiness, BUSY_ATTRIBUTE } from './live-state.ts'
+import { errorId, fieldId } from './form-state.ts'
+import { applyReadiness, BUSY_ATTRIBUTE, readinessIds } from './live-state.ts'
 
 /**
  * What the form shows, written straight into its prerendered markup (ContactForm.tsx). Chakra's
@@ -13,7 +13,12 @@ import { applyReadiness, BUSY_ATTRIBUTE } from './live-state.ts'
 
 export type FormStatus =
   | { readonly kind: 'success' }
-  | { readonly kind: 'failure'; readonly message: string; readonly detail: string }
+  | {
+      readonly kind: 'failure'
+      readonly message: string
+      /** Fields the API found wrong: linked from the message, so focus can go straight there. */
+      readonly fields: FieldErrors
+    }
 
 function control(form: HTMLFormElement, field: ContactField): HTMLElement | null {
   return form.querySelector<HTMLElement>(`[name="${field}"]`)
@@ -49,32 +54,50 @@ export function showFieldMessages(form: HTMLFormElement, errors: FieldErrors): v
   for (const field of contactFields) showFieldMessage(form, field, errors[field])
 }
 
-/** Puts the outcome of the last send beside the button, or clears it. */
-export function showStatus(form: HTMLFormElement, status: FormStatus | undefined): void {
+/**
+ * Puts the outcome of the last send beside the button, or clears it, and returns the element
+ * that shows it (for focus to move there).
+ */
+export function showStatus(
+  form: HTMLFormElement,
+  status: FormStatus | undefined,
+): HTMLElement | undefined {
   const box = form.querySelector<HTMLElement>(`#${formParts.statusId}`)
-  if (!box) return
+  form.querySelector(`#${readinessIds.hint}`)?.toggleAttribute(formParts.afterSend, !!status)
+  if (!box) return undefined
   if (!status) {
     box.replaceChildren()
     box.removeAttribute('data-status')
-    box.removeAttribute('data-error')
-    return
+    return box
   }
   const template = form.querySelector(
     `[${formParts.statusTemplates}] [data-template="${status.kind}"]`,
   )
   const message = template?.cloneNode(true) as HTMLElement | undefined
-  if (!message) return
+  if (!message) return undefined
   message.removeAttribute('data-template')
   if (status.kind === 'failure') {
     const reason = message.querySelector(`[${formParts.failureMessage}]`)
     if (reason) reason.textContent = status.message
-    // The request helper's technical message, for whoever looks into a reported problem.
-    box.setAttribute('data-error', status.detail.slice(0, 500))
-  } else {
-    box.removeAttribute('data-error')
+    const links = message.querySelector<HTMLElement>(`[${formParts.fieldLinks}]`)
+    if (links) {
+      const fields = contactFields.filter((field) => status.fields[field] !== undefined)
+      links.replaceChildren(...fields.map((field) => fieldLink(field, status.fields[field] ?? '')))
+      links.hidden = fields.length === 0
+    }
   }
   box.setAttribute('data-status', status.kind)
   box.replaceChildren(message)
+  return box
+}
+
+function fieldLink(field: ContactField, text: string): HTMLElement {
+  const item = document.createElement('li')
+  const link = document.createElement('a')
+  link.href = `#${fieldId(field)}`
+  link.textContent = text
+  item.append(link)
+  return item
 }
 
 /** 'Sending...' with a spinner in the button, and the button disabled, while a send is out. */

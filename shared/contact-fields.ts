@@ -25,6 +25,21 @@ export const contactFieldLabels = {
   message: 'Message',
 } as const satisfies Record<ContactField, string>
 
+/**
+ * How each field is typed and autofilled: by the form, and by the copy of it the API's answer to
+ * a refused post without JavaScript carries. Not "off" for the message: that also stops the
+ * browser restoring it on Back.
+ */
+export const contactFieldInputs = {
+  firstName: { type: 'text', autoComplete: 'given-name' },
+  lastName: { type: 'text', autoComplete: 'family-name' },
+  email: { type: 'email', autoComplete: 'email' },
+  phone: { type: 'tel', autoComplete: 'tel' },
+  company: { type: 'text', autoComplete: 'organization' },
+  position: { type: 'text', autoComplete: 'organization-title' },
+  message: { type: 'text', autoComplete: 'on' },
+} as const satisfies Record<ContactField, { type: 'text' | 'email' | 'tel'; autoComplete: string }>
+
 /** The spec's shortest message: here too, so the form's first script can apply it without zod. */
 export const MESSAGE_MIN_LENGTH = 10
 

@@ -58,7 +58,9 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
       // Every refusal, whoever raised it, leaves as JSON with a message a person can read.
       onError: (request: ContactHandlerRequest) => {
         const problem = problemResponse(request.error, log, request.context?.awsRequestId)
-        request.response = isFormPost(request.event) ? asFormPage(problem) : problem
+        request.response = isFormPost(request.event)
+          ? asFormPage(problem, request.event.body)
+          : problem
       },
     })
     .use({
@@ -80,7 +82,7 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
         idempotencyKey: idempotencyKeyOf(event),
         requestId: context?.awsRequestId,
       })
-      return routeOf(event) === 'form' ? formAnswer(outcome) : jsonAnswer(outcome)
+      return routeOf(event) === 'form' ? formAnswer(outcome, event.body) : jsonAnswer(outcome)
     })
 }
 
@@ -104,11 +106,14 @@ function jsonAnswer(outcome: SubmitOutcome): ContactResult {
   }
 }
 
-/** The form without JavaScript: on to the confirmation page, or an HTML page saying what failed. */
-function formAnswer(outcome: SubmitOutcome): ContactResult {
+/**
+ * The form without JavaScript: on to the confirmation page, or an HTML page saying what failed
+ * with the form again, filled in with what was `posted`.
+ */
+function formAnswer(outcome: SubmitOutcome, posted: unknown): ContactResult {
   if (outcome.kind === 'accepted') return seeOther(contactApi.formSentPath)
-  if (outcome.kind === 'invalid') return invalidFormPage(outcome.errors)
-  return asFormPage(jsonAnswer(outcome))
+  if (outcome.kind === 'invalid') return invalidFormPage(outcome.errors, posted)
+  return asFormPage(jsonAnswer(outcome), posted)
 }
 
 /** Whether a request (however malformed) was the no-JavaScript form's post. */
@@ -117,7 +122,7 @@ function isFormPost(event: APIGatewayProxyEventV2 | undefined): boolean {
 }
 
 /** A JSON refusal as the HTML page a browser shows, with the same status, headers and message. */
-function asFormPage(answer: ContactResult): ContactResult {
+function asFormPage(answer: ContactResult, posted: unknown): ContactResult {
   let message: string = responseMessages.internal
   try {
     const parsed = JSON.parse(String(answer.body)) as { message?: unknown }
@@ -125,7 +130,7 @@ function asFormPage(answer: ContactResult): ContactResult {
   } catch {
     // Every JSON answer here carries a message; keep the generic one if not.
   }
-  return refusedFormPage(answer.statusCode, message, answer.headers)
+  return refusedFormPage(answer.statusCode, message, answer.headers, posted)
 }
 
 function problemResponse(

@@ -1,19 +1,22 @@
 import {
   type ContactField,
+  contactApi,
+  contactFieldInputs,
   contactFieldLabels,
   contactFields,
+  MESSAGE_MIN_LENGTH,
+  maxLengths,
 } from '../../shared/contact-fields.ts'
 import type { ContactResult } from './responses.ts'
 
 /**
  * What the form without JavaScript gets back when its post is not accepted: an HTML page a
  * person reads, never JSON (docs/decisions/0009-no-javascript-form-answers.md). The page names
- * each field that failed with its message and sends the visitor back to the form, whose values
- * the browser's Back button keeps. Plain HTML with its styles inline: it must work with
+ * each field that failed with its message and carries the form again, filled in with what was
+ * posted, so the way back to a form that holds what the visitor typed needs neither a script
+ * nor the browser's memory of the page. Plain HTML with its styles inline: it must work with
  * JavaScript off, and the Lambda has no access to the site's prerendered assets.
  */
-
-const formAnchor = '/contact#contact-form'
 
 export const formPageCopy = {
   invalid: {
@@ -27,9 +30,11 @@ export const formPageCopy = {
     /** Not said after an error of ours (500): the enquiry may have been stored before it. */
     nothingStored: 'Nothing has been stored, so please send it again.',
   },
-  back: "Use your browser's Back button to return to the form: what you typed is still there.",
+  back: 'Your message is below, as you typed it: correct anything marked and send it again.',
   otherWays: 'If it still will not send, e-mail or call us: our details are on the contact page.',
-  backLink: 'Back to the contact form',
+  formHeading: 'Your message',
+  send: 'Send Message',
+  honeypotLabel: 'Leave this field empty',
   contactLink: 'Our e-mail and phone',
 } as const
 
@@ -54,6 +59,15 @@ li{border:1px solid #fecaca;border-left:4px solid #dc2626;background:#fef2f2;bor
 li strong{display:block}
 li span{color:#991b1b}
 .actions{display:flex;flex-wrap:wrap;gap:1rem;margin-top:1.5rem}
+form{margin-top:1rem;border:1px solid #e4e4e7;border-radius:.75rem;background:#fafafa;padding:1.25rem}
+.field{margin-bottom:1rem}
+label{display:block;font-weight:600;margin-bottom:.25rem}
+input,textarea{display:block;width:100%;font:inherit;font-size:1rem;color:#18181b;background:#fff;border:1px solid #71717a;border-radius:.375rem;padding:.5rem .75rem}
+input:focus-visible,textarea:focus-visible{outline:3px solid #2f5bea;outline-offset:1px}
+[aria-invalid=true]{border-color:#dc2626}
+.error{display:block;color:#991b1b;font-size:.875rem;margin-top:.25rem}
+.trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+button.button{font:inherit;border:0;cursor:pointer}
 .button{display:inline-block;padding:.75rem 1.25rem;border-radius:.375rem;font-weight:600;text-decoration:none}
 .solid{background:#1f47cc;color:#fff}
 .outline{border:1px solid #1f47cc;color:#1a3aa3}
@@ -75,7 +89,6 @@ function page(statusCode: number, title: string, body: string, headers: Record<s
 <main>
 ${body}
 <div class="actions">
-<a class="button solid" href="${formAnchor}">${formPageCopy.backLink}</a>
 <a class="button outline" href="/contact">${formPageCopy.contactLink}</a>
 </div>
 </main>
@@ -94,8 +107,44 @@ ${body}
   } satisfies ContactResult
 }
 
-/** 400: each field that failed, in the form's order, with its message. */
-export function invalidFormPage(errors: Partial<Record<ContactField, string>>): ContactResult {
+type FieldMessages = Partial<Record<ContactField, string>>
+
+/**
+ * The contact form again, filled in with what was posted (each value cut to its field's limit),
+ * with the messages of the fields that failed under them. `posted` is the parsed form body, or
+ * anything else when it could not be read (then the fields are empty).
+ */
+function formAgain(posted: unknown, errors: FieldMessages = {}): string {
+  const values =
+    typeof posted === 'object' && posted !== null ? (posted as Record<string, unknown>) : {}
+  const fields = contactFields.map((field) => {
+    const raw = values[field]
+    const value = escapeHtml(typeof raw === 'string' ? raw.slice(0, maxLengths[field]) : '')
+    const id = `field-${field}`
+    const error = errors[field]
+    const described =
+      error === undefined ? '' : ` aria-invalid="true" aria-describedby="${id}-error"`
+    const { type, autoComplete } = contactFieldInputs[field]
+    const common = `id="${id}" name="${field}" required maxlength="${maxLengths[field]}" autocomplete="${autoComplete}"${described}`
+    const control =
+      field === 'message'
+        ? `<textarea ${common} rows="6" minlength="${MESSAGE_MIN_LENGTH}">${value}</textarea>`
+        : `<input ${common} type="${type}" value="${value}">`
+    const message =
+      error === undefined ? '' : `<span class="error" id="${id}-error">${escapeHtml(error)}</span>`
+    return `<div class="field"><label for="${id}">${escapeHtml(contactFieldLabels[field])}</label>${control}${message}</div>`
+  })
+  return `<h2 id="form-heading">${formPageCopy.formHeading}</h2>
+<p>${formPageCopy.back}</p>
+<form method="post" action="${contactApi.formPath}" aria-labelledby="form-heading">
+${fields.join('\n')}
+<div class="trap" aria-hidden="true"><label for="field-trap">${formPageCopy.honeypotLabel}</label><input id="field-trap" name="${contactApi.honeypotField}" type="text" tabindex="-1" autocomplete="off" value=""></div>
+<button class="button solid" type="submit">${formPageCopy.send}</button>
+</form>`
+}
+
+/** 400: each field that failed, in the form's order, with its message, and the form again. */
+export function invalidFormPage(errors: FieldMessages, posted: unknown): ContactResult {
   const copy = formPageCopy.invalid
   const items = contactFields
     .filter((field) => errors[field] !== undefined)
@@ -113,20 +162,21 @@ export function invalidFormPage(errors: Partial<Record<ContactField, string>>): 
 <ul>
 ${items}
 </ul>
-<p>${formPageCopy.back}</p>`,
+${formAgain(posted, errors)}`,
     {},
   )
 }
 
 /**
  * Any other refusal (storage down, too large, a broken request, an error of ours): the API's own
- * message, which is written for people, and what to do next. Keeps the status and headers
- * (`retry-after`, `allow`) of the JSON answer it stands for.
+ * message, which is written for people, what to do next and the form again. Keeps the status and
+ * headers (`retry-after`, `allow`) of the JSON answer it stands for.
  */
 export function refusedFormPage(
   statusCode: number,
   message: string,
   headers: Record<string, string> = {},
+  posted: unknown = {},
 ): ContactResult {
   const copy = formPageCopy.refused
   const kept = { ...headers }
@@ -136,8 +186,9 @@ export function refusedFormPage(
     copy.heading,
     `<h1>${copy.heading}</h1>
 <p>${escapeHtml(message)}</p>
-<p>${statusCode === 500 ? '' : `${copy.nothingStored} `}${formPageCopy.back}</p>
-<p>${formPageCopy.otherWays}</p>`,
+${statusCode === 500 ? '' : `<p>${copy.nothingStored}</p>`}
+<p>${formPageCopy.otherWays}</p>
+${formAgain(posted)}`,
     kept,
   )
 }

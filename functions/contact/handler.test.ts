@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { contactMessages } from '../../shared/contact.ts'
+import { contactApi, contactMessages, maxLengths } from '../../shared/contact.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, enquiryIdFor } from '../enquiries/item.ts'
@@ -568,6 +568,29 @@ describe('POST /api/contacts/form (no JavaScript)', () => {
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
   })
 
+  /** The values the page's copy of the form holds, as a browser would read them. */
+  const postedBack = (body: string | undefined) => {
+    const decode = (text: string) =>
+      text
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&')
+    const values: Record<string, string> = {}
+    for (const [, name = '', value = ''] of (body ?? '').matchAll(
+      /<input [^>]*name="(\w+)"[^>]* value="([^"]*)"/g,
+    )) {
+      values[name] = decode(value)
+    }
+    for (const [, name = '', value = ''] of (body ?? '').matchAll(
+      /<textarea [^>]*name="(\w+)"[^>]*>([^<]*)<\/textarea>/g,
+    )) {
+      values[name] = decode(value)
+    }
+    return values
+  }
+
   const html = async (event: Parameters<typeof handler>[0]) => {
     const response = await handler(event, testContext)
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -594,9 +617,33 @@ describe('POST /api/contacts/form (no JavaScript)', () => {
       ['email', `Email ${contactMessages.email}`],
       ['message', `Message ${contactMessages.message}`],
     ])
-    expect(response.body).toContain("Use your browser's Back button")
-    expect(response.body).toContain('href="/contact#contact-form"')
+    // The way back is the form itself, holding what was posted, each failed field marked.
+    expect(postedBack(response.body)).toEqual({
+      ...fields,
+      lastName: '',
+      email: 'nope',
+      message: 'hi',
+    })
+    expect(response.body).toContain(`action="${contactApi.formPath}"`)
+    expect(response.body).toMatch(
+      /name="email"[^>]*aria-invalid="true" aria-describedby="field-email-error"/,
+    )
+    expect(response.body).toContain('<span class="error" id="field-email-error">')
     expect(dynamo.calls()).toHaveLength(0)
+  })
+
+  it('repeats what was posted only as text, each value cut to its field’s limit', async () => {
+    const hostile = '"><script>alert(1)</script>'
+    const response = await html(
+      formEvent({ ...fields, firstName: hostile, email: 'nope', message: `</textarea>${hostile}` }),
+    )
+    expect(response.body).not.toContain('<script>')
+    expect(postedBack(response.body)).toMatchObject({
+      firstName: hostile,
+      message: `</textarea>${hostile}`,
+    })
+    const long = await html(formEvent({ ...fields, company: 'x'.repeat(200), email: 'nope' }))
+    expect(postedBack(long.body).company).toBe('x'.repeat(maxLengths.company))
   })
 
   it('escapes what it repeats, so a page never runs markup from the request', async () => {
@@ -633,7 +680,7 @@ describe('POST /api/contacts/form (no JavaScript)', () => {
     expect(response.body).toContain('<h1>Your message has not been sent</h1>')
     expect(response.body).toMatch(/could not save your message/)
     expect(response.body).toContain('Nothing has been stored')
-    expect(response.body).toContain("Use your browser's Back button")
+    expect(postedBack(response.body)).toEqual(fields)
   })
 
   it('answers 415 to JSON sent to the form route, as a page', async () => {

@@ -1,5 +1,6 @@
 import {
   type ContactField,
+  contactFieldInputs as inputs,
   contactFieldLabels as labels,
   MESSAGE_MIN_LENGTH,
 } from '../../../shared/contact-fields.ts'
@@ -16,42 +17,16 @@ export const contactFormCopy = {
   heading: 'Send Us a Message',
   requiredNote: '* All fields are required.',
   fields: {
-    firstName: {
-      label: labels.firstName,
-      placeholder: 'Jane',
-      type: 'text',
-      autoComplete: 'given-name',
-    },
-    lastName: {
-      label: labels.lastName,
-      placeholder: 'Smith',
-      type: 'text',
-      autoComplete: 'family-name',
-    },
-    email: {
-      label: labels.email,
-      placeholder: 'jane.smith@company.co.uk',
-      type: 'email',
-      autoComplete: 'email',
-    },
-    phone: { label: labels.phone, placeholder: '07700 900123', type: 'tel', autoComplete: 'tel' },
-    company: {
-      label: labels.company,
-      placeholder: 'Your company name',
-      type: 'text',
-      autoComplete: 'organization',
-    },
-    position: {
-      label: labels.position,
-      placeholder: 'e.g. Marketing Manager',
-      type: 'text',
-      autoComplete: 'organization-title',
-    },
+    firstName: { label: labels.firstName, placeholder: 'Jane', ...inputs.firstName },
+    lastName: { label: labels.lastName, placeholder: 'Smith', ...inputs.lastName },
+    email: { label: labels.email, placeholder: 'jane.smith@company.co.uk', ...inputs.email },
+    phone: { label: labels.phone, placeholder: '07700 900123', ...inputs.phone },
+    company: { label: labels.company, placeholder: 'Your company name', ...inputs.company },
+    position: { label: labels.position, placeholder: 'e.g. Marketing Manager', ...inputs.position },
     message: {
       label: labels.message,
       placeholder: 'Tell us about your business, your goals and how we can help...',
-      type: 'text',
-      autoComplete: 'off',
+      ...inputs.message,
     },
   } satisfies Record<ContactField, FieldCopy>,
   submit: 'Send Message',

@@ -3,6 +3,7 @@ import { type ContactField, contactApi, contactFields } from '../../../shared/co
 import { revealAndFocus } from '../../shell/keep-clear.ts'
 import { createToaster } from '../toast/toaster.ts'
 import { contactFormCopy as copy } from './content.ts'
+import { clearDraft } from './draft.ts'
 import { formParts } from './form-parts.ts'
 import {
   failureReason,
@@ -99,6 +100,7 @@ export function enhanceContactForm(form: HTMLFormElement): void {
         honeypot: typeof honeypot === 'string' ? honeypot : '',
       })
       form.reset()
+      clearDraft()
       touched.clear()
       key = undefined
       outcome = { kind: 'success' }

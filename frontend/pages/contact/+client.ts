@@ -1,3 +1,4 @@
+import { keepDraft } from '../../components/contact-form/draft.ts'
 import { ISLAND_ATTRIBUTE, whenNeeded } from '../../components/contact-form/island.ts'
 import { keepReadinessLive } from '../../components/contact-form/live-state.ts'
 import { initShell } from '../../shell/shell.ts'
@@ -5,12 +6,14 @@ import { initShell } from '../../shell/shell.ts'
 // A page's +client replaces the site's, so the shell is started here too.
 initShell()
 
-// The form's own code arrives when the form is about to be used; until then the Send button and
-// its hint follow the fields here, and a submit before it arrives posts natively (as without
-// JavaScript).
+// What the visitor typed comes back from their last visit in this tab (Back, a reload, the way
+// back from a failed native post). The form's own code arrives when the form is about to be used;
+// until then the Send button and its hint follow the fields here, and a submit before it arrives
+// posts natively (as without JavaScript).
 const island = document.querySelector<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)
 const form = island?.querySelector('form')
 if (island && form) {
+  keepDraft(form)
   keepReadinessLive(form)
   whenNeeded(island, () => {
     import('../../components/contact-form/enhance.ts')

@@ -143,6 +143,7 @@ export const sections = [
       {
         list: [
           'Essential cookies: needed for the website to work and to remember your cookie choice. These are always on.',
+          'Your unsent message: while you fill in our contact form, what you type is kept in this browser tab’s session storage, so it is not lost if you follow a link and come back, or if sending fails. It stays on your device, is deleted as soon as your message is sent or you close the tab, and is never used to track you. It is strictly necessary for the service you asked for, so it is always on and is not a cookie.',
           'Analytics cookies: Google Analytics cookies that tell us how visitors use our website. These are set only if you accept them.',
           'Functional cookies: remember your preferences to improve your experience.',
         ],

@@ -13,6 +13,12 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const
 
+/** The sizes the site is reviewed at as a visitor meets it: a phone and a laptop. */
+export const reviewViewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1366, height: 900 },
+} as const
+
 /**
  * Puts the page (before it navigates) on Playwright's fake clock, paused: time stands still from
  * the first script on and only `clock.runFor()` moves it. An installed clock moves at once and

@@ -1,8 +1,9 @@
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
-import { DRAFT_KEY } from '../../frontend/components/contact-form/draft.ts'
-import { viewports } from './chromium.ts'
+import { DRAFT_KEY } from '../../frontend/components/contact-form/draft-key.ts'
+import { emptyValues } from '../../frontend/components/contact-form/form-state.ts'
+import { reviewViewports } from './chromium.ts'
 import { chromiumPath, headlessFlags } from './chromium-binary.ts'
 import {
   emailWith,
@@ -35,16 +36,6 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-const emptyForm = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  company: '',
-  position: '',
-  message: '',
-}
-
 /** Leaves a mark on the current document: a page restored from the cache would still carry it. */
 const markDocument = (page: Page) =>
   page.evaluate(() => Object.assign(window, { leftBehind: true }))
@@ -64,10 +55,7 @@ async function leaveAndComeBack(page: Page) {
 }
 
 describe('the draft, with the back/forward cache off', () => {
-  for (const [name, viewport] of Object.entries({
-    phone: { width: 390, height: 844 },
-    desktop: viewports.desktop,
-  })) {
+  for (const [name, viewport] of Object.entries(reviewViewports)) {
     it(`every field comes back after following a link and pressing Back (${name})`, async () => {
       const { page, close } = await openContact(browser, { viewport })
       await fillEnquiry(page)
@@ -122,7 +110,7 @@ describe('the draft, with the back/forward cache off', () => {
     await expect(page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY)).resolves.toBeNull()
     await leaveAndComeBack(page)
     await waitForShell(page)
-    await expect(fieldValues(page)).resolves.toEqual(emptyForm)
+    await expect(fieldValues(page)).resolves.toEqual(emptyValues)
     await close()
   })
 })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
 import { SEND_TIME_LIMIT_MS } from '../../frontend/components/contact-form/send.ts'
 import { contactMessages } from '../../shared/contact.ts'
-import { launchChromium } from './chromium.ts'
+import { launchChromium, reviewViewports, settleAnimations } from './chromium.ts'
 import {
   enquiry,
   fieldValues,
@@ -20,11 +20,6 @@ import {
  * topmost thing at its centre and corners, focus is on it, the toast covers neither it nor the
  * banner's buttons, and no gateway's or library's words or status codes are anywhere on screen.
  */
-
-const viewports = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1366, height: 900 },
-} as const
 
 const reasons = contactFormCopy.failure.reasons
 
@@ -108,7 +103,7 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-for (const [name, viewport] of Object.entries(viewports)) {
+for (const [name, viewport] of Object.entries(reviewViewports)) {
   describe(`after Send at ${viewport.width}x${viewport.height} (${name}), first visit, banner open`, () => {
     for (const outcome of outcomes) {
       it(`${outcome.name}: the result is in view, uncovered, focused, in plain words`, async () => {
@@ -136,9 +131,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await expect.poll(() => status.getAttribute('data-status')).not.toBeNull()
         await openToast(page).waitFor()
         // Wait for the toast to finish sliding in: a moving box is not where it rests.
-        await page.evaluate(() =>
-          Promise.all(document.getAnimations().map((animation) => animation.finished)),
-        )
+        await settleAnimations(page)
 
         const success = outcome.name === 'success'
         await expect(status.textContent()).resolves.toContain(outcome.words)

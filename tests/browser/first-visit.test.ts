@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contactFormHref, routes } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { launchChromium, url } from './chromium.ts'
+import { launchChromium, reviewViewports, url } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -11,11 +11,6 @@ import { waitForShell } from './page-start.ts'
  * field in view and uncovered, the fields are large enough that a phone does not zoom into them,
  * and the banner offers Decline as prominently as Accept.
  */
-
-const viewports = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1366, height: 900 },
-} as const
 
 let browser: Browser
 beforeAll(async () => {
@@ -59,7 +54,7 @@ describe('contact calls to action', () => {
     expect(found.length).toBeGreaterThan(routes.length * 2)
   })
 
-  for (const [name, viewport] of Object.entries(viewports)) {
+  for (const [name, viewport] of Object.entries(reviewViewports)) {
     it(`land with the first field in view and uncovered at ${viewport.width} px (${name}), banner open`, {
       timeout: 60_000,
     }, async () => {
@@ -89,7 +84,7 @@ describe('contact calls to action', () => {
 
 describe('form fields on a phone', () => {
   it('use text of at least 16 px, so iOS Safari does not zoom the page into them', async () => {
-    const { page, close } = await firstVisit('/contact', viewports.phone)
+    const { page, close } = await firstVisit('/contact', reviewViewports.phone)
     const sizes = await page
       .locator('#contact-form input:not([aria-hidden] input), #contact-form textarea')
       .evaluateAll((fields) =>
@@ -104,7 +99,7 @@ describe('form fields on a phone', () => {
 })
 
 describe('the cookie banner’s choices', () => {
-  for (const [name, viewport] of Object.entries(viewports)) {
+  for (const [name, viewport] of Object.entries(reviewViewports)) {
     it(`are equally prominent at ${viewport.width} px (${name}): same size, same fill, same outline`, async () => {
       const { banner, close } = await firstVisit('/', viewport)
       const look = (label: string) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
-import { clearDraft, DRAFT_KEY, readDraft, saveDraft } from './draft.ts'
+import { readDraft, saveDraft } from './draft.ts'
+import { clearDraft, DRAFT_KEY } from './draft-key.ts'
 import { emptyValues } from './form-state.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {

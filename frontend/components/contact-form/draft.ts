@@ -1,4 +1,5 @@
 import { contactFields } from '../../../shared/contact-fields.ts'
+import { DRAFT_KEY, sessionStore as session } from './draft-key.ts'
 import { type ContactValues, readValues } from './live-state.ts'
 
 /**
@@ -8,19 +9,6 @@ import { type ContactValues, readValues } from './live-state.ts'
  * the tab is closed. It never leaves the visitor's device except in the enquiry itself: storage
  * strictly necessary for the service they asked for (the privacy policy says so), not a cookie.
  */
-export const DRAFT_KEY = 'contact-form-draft'
-
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>
-
-/** Session storage, or nothing where it is unavailable (blocked, or a sandboxed frame). */
-function session(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage
-  } catch {
-    return undefined
-  }
-}
-
 /** The stored draft's values, ignoring anything that is not a string for a known field. */
 export function readDraft(storage = session()): Partial<ContactValues> {
   try {
@@ -45,14 +33,6 @@ export function saveDraft(values: ContactValues, storage = session()): void {
     }
   } catch {
     // Full or refused: the form still works, only Back may come to an empty field.
-  }
-}
-
-export function clearDraft(storage = session()): void {
-  try {
-    storage?.removeItem(DRAFT_KEY)
-  } catch {
-    // Nothing stored then.
   }
 }
 

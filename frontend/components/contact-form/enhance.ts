@@ -1,9 +1,8 @@
 import type { FieldErrors } from '../../../shared/contact.ts'
 import { type ContactField, contactApi, contactFields } from '../../../shared/contact-fields.ts'
-import { revealAndFocus } from '../../shell/keep-clear.ts'
 import { createToaster } from '../toast/toaster.ts'
 import { contactFormCopy as copy } from './content.ts'
-import { clearDraft } from './draft.ts'
+import { clearDraft } from './draft-key.ts'
 import { formParts } from './form-parts.ts'
 import {
   failureReason,
@@ -17,6 +16,7 @@ import {
 import { type FormStatus, showFieldMessages, showSending, showStatus } from './form-view.ts'
 import { keepReadinessLive, readValues } from './live-state.ts'
 import { loadValidation } from './load-validation.ts'
+import { revealAndFocus } from './reveal.ts'
 import { sendEnquiry } from './send.ts'
 
 /**

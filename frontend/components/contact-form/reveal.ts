@@ -1,11 +1,13 @@
-import type { Box } from './overlap.ts'
+import type { Box } from '../../shell/overlap.ts'
 
 /**
  * What floats over the page, fixed to the viewport: the header, the cookie banner, a toast and
- * the return-to-top button. Whatever the visitor must read next is scrolled clear of them.
+ * the return-to-top button (even while it steps aside from a link beneath it: once the page has
+ * scrolled it may come back). The result of a send is scrolled clear of them. (Here, not in the
+ * shell: the shell's modules share one chunk that every page loads, and only the form needs this.)
  */
 export const FLOATING_SELECTOR =
-  '[data-site-header], [data-cookie-banner]:not([hidden]), [data-scroll-top]:not([hidden]):not([data-covering]), [data-toast-region] > [data-state="open"]'
+  '[data-site-header], [data-cookie-banner]:not([hidden]), [data-scroll-top]:not([hidden]), [data-toast-region] > [data-state="open"]'
 
 /** Space left between what is revealed and what floats around it. */
 const GAP_PX = 8

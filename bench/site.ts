@@ -21,9 +21,11 @@
  *   npm run bench -- --runs 1            quicker
  *   npm run bench -- --desktop           desktop preset
  *   npm run bench -- --only /contact     one page (repeat --only for more)
- *   npm run bench -- --island-only       only the contact form island's figure
+ *   npm run bench -- --island-only       only the contact form's figures (island, click to toast)
  *   node bench/site.ts --dist <dir> --out <file>   another build, another results file
  *
+ * With /contact among the pages it times the form: its island (first focus to interactive) and
+ * the click on Send to the spec's toast (bench/click-to-toast.ts), each at 1x and 4x CPU.
  * When the home page and /about are among the pages, it also times the next page after a hover
  * with the pages' speculation rules and without them (bench/next-page.ts).
  */
@@ -40,6 +42,7 @@ import { builtHtmlFiles, pathForFile } from '../shared/built-pages.ts'
 import { routes, unlistedPages } from '../shared/routes.ts'
 import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
 import { startDebugChromium } from './chromium-debug.ts'
+import { clickToToast, describeClickToToast, type ToastFigures } from './click-to-toast.ts'
 import { type NextPageFigures, nextPageMs, nextPageRoute } from './next-page.ts'
 import { median } from './stats.ts'
 import { bareTwin } from './twin.ts'
@@ -363,6 +366,7 @@ let island:
       failures: string[]
     }
   | undefined
+let toast: ToastFigures | undefined
 let nextPage: NextPageFigures | undefined
 const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)]
 try {
@@ -399,6 +403,8 @@ try {
       throttledRangeMs: range(throttled),
     }
     process.stderr.write(`measured the contact form island\n`)
+    toast = await clickToToast(browser, server.url, viewport, runs, [1, MOBILE_CPU_SLOWDOWN])
+    process.stderr.write('measured click to toast\n')
   }
   for (const { path, label, kind, file } of pages) {
     const html = readFileSync(file)
@@ -499,6 +505,7 @@ if (island) {
   )
   for (const failure of island.failures) console.log(`Island sample failed: ${failure}`)
 }
+if (toast) console.log(`\n${describeClickToToast(toast)}`)
 if (nextPage) {
   const { from, link, to } = nextPageRoute
   console.log(
@@ -607,6 +614,6 @@ if (rows.some((row) => row.kind === 'unlisted')) {
 }
 writeFileSync(
   out,
-  `${JSON.stringify({ preset, runs, benchmarkIndex, targets, twinRatioTarget, elapsedS, measuredAt: new Date().toISOString(), rows, island, islandTargets, nextPage }, null, 2)}\n`,
+  `${JSON.stringify({ preset, runs, benchmarkIndex, targets, twinRatioTarget, elapsedS, measuredAt: new Date().toISOString(), rows, island, islandTargets, toast, nextPage }, null, 2)}\n`,
 )
 console.log(`Written to ${out}`)

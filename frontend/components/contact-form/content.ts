@@ -46,8 +46,9 @@ export const contactFormCopy = {
     title: 'Failed to send message',
     /**
      * What the visitor reads for each way a send can fail, in the toast and beside the button.
-     * Chosen from the answer's status (failureReason in form-state.ts), never its text: a gateway in front of
-     * the API answers its own errors in its own words ("Service Unavailable").
+     * Chosen from the answer's status (failureReason in form-state.ts), never its text: a
+     * gateway in front of the API answers its own errors in its own words ("Service
+     * Unavailable").
      */
     reasons: {
       /** A 400 whose fields the API named: the messages show under them. */

@@ -25,6 +25,7 @@ import {
 } from '../test-support.ts'
 import { createContactHandler } from './create-handler.ts'
 import { refusedFormPage } from './form-pages.ts'
+import { responseMessages } from './responses.ts'
 
 const dynamo = mockClient(DynamoDBDocumentClient)
 const ses = mockClient(SESClient)
@@ -327,6 +328,16 @@ describe('POST /api/contacts', () => {
     const subject = send?.args[0].input.Message?.Subject?.Data ?? ''
     expect(subject).toContain('Ada\ufffd Lovelace')
     expect(() => encodeURIComponent(subject)).not.toThrow()
+  })
+
+  it('refuses a base64 JSON body whose bytes are not UTF-8, storing nothing', async () => {
+    const bytes = Buffer.from(JSON.stringify({ ...validSubmission, firstName: 'Zoë' }), 'latin1')
+    const response = await invoke(
+      httpEvent({ body: bytes.toString('base64'), isBase64Encoded: true }),
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.json.message).toBe(responseMessages.invalidUtf8)
+    expect(dynamo.calls()).toHaveLength(0)
   })
 
   it.each([
@@ -640,6 +651,43 @@ describe('POST /api/contacts/form (no JavaScript)', () => {
     const response = await html({ ...jsonEvent(validSubmission), rawPath: '/api/contacts/form' })
     expect(response.statusCode).toBe(415)
     expect(response.body).toContain('Please send the form as application/x-www-form-urlencoded.')
+  })
+
+  it('refuses a post in another charset with a page in words, storing nothing', async () => {
+    const response = await html(
+      httpEvent({
+        path: '/api/contacts/form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=iso-8859-1' },
+        // "Zoë" as ISO-8859-1 encodes it.
+        body: Buffer.from(new URLSearchParams(fields).toString().replace('Ada', 'Zo%EB')).toString(
+          'base64',
+        ),
+        isBase64Encoded: true,
+      }),
+    )
+    expect(response.statusCode).toBe(415)
+    expect(response.body).toContain('<h1>Your message has not been sent</h1>')
+    expect(response.body).toContain('character encoding other than UTF-8')
+    expect(response.body).toContain('Nothing has been stored')
+    expect(dynamo.calls()).toHaveLength(0)
+    expect(ses.calls()).toHaveLength(0)
+  })
+
+  it.each([
+    ['percent-encoded', (body: string) => Buffer.from(body.replace('Ada', 'Zo%EB'))],
+    ['raw', (body: string) => Buffer.from(body.replace('Ada', 'Zo\u00eb'), 'latin1')],
+  ])('refuses %s bytes that are not UTF-8 with a page, storing nothing', async (_label, bytes) => {
+    const response = await html(
+      httpEvent({
+        path: '/api/contacts/form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: bytes(new URLSearchParams(fields).toString()).toString('base64'),
+        isBase64Encoded: true,
+      }),
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.body).toContain('not valid UTF-8 text')
+    expect(dynamo.calls()).toHaveLength(0)
   })
 
   it('answers 413 to an oversized post, as a page', async () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { wellFormed } from '../enquiries/item.ts'
 import { httpEvent } from '../test-support.ts'
 import {
   bodyText,
@@ -124,8 +125,8 @@ describe('the form without JavaScript and its charset', () => {
   it('reads what URLSearchParams reads, for every valid body', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.string(), fc.string())), (pairs) => {
-        const wellFormed = pairs.map(([name, value]) => [name.toWellFormed(), value.toWellFormed()])
-        const body = new URLSearchParams(wellFormed).toString()
+        const text = pairs.map(([name, value]) => [wellFormed(name), wellFormed(value)])
+        const body = new URLSearchParams(text).toString()
         const expected: Record<string, string> = {}
         for (const [name, value] of new URLSearchParams(body)) {
           if (!Object.hasOwn(expected, name)) expected[name] = value

@@ -42,7 +42,7 @@ const hidden = [
 ]
 const invisibleOrControl = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u
 const invisibleOutsideEmoji =
-  /[[\p{Cf}\p{Co}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cc}]--[\t\n\r]]/v
+  /(?![\t\n\r])[\p{Cf}\p{Co}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cc}]/u
 const addresses = {
   senderEmail: 'website@elevate-digital.example',
   agencyEmail: 'hello@elevate-digital.example',

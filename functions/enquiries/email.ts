@@ -39,15 +39,18 @@ export function escapeHtml(value: string): string {
  * of is covered too. In a subject they let a visitor make staff read something other than what
  * was sent ("…\u202Efdp.exe" shows as "…exe.pdf"), or hide text from them altogether.
  */
-const invisible = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu
+const invisibleCharacters = String.raw`\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}`
+const invisible = new RegExp(`[${invisibleCharacters}]`, 'gu')
 
 /**
  * For a body: a standard emoji sequence (its joiners, variation selectors, the tag characters of
  * a flag) is matched whole and kept; any other invisible character but a line break or a tab is
  * matched alone, to be shown.
  */
-const emojiOrInvisible =
-  /(?<emoji>\p{RGI_Emoji})|[[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]--[\t\n\r]]/gv
+const emojiOrInvisible = new RegExp(
+  String.raw`(?<emoji>\p{RGI_Emoji})|[[${invisibleCharacters}]--[\t\n\r]]`,
+  'gv',
+)
 
 /**
  * The visitor's text for a body: every character kept, each invisible one shown as `[U+XXXX]`,

@@ -11,6 +11,7 @@ import { mockClient } from 'aws-sdk-client-mock'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contactMessages } from '../../shared/contact.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
+import { originSecret } from '../../shared/origin-secret.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, enquiryIdFor } from '../enquiries/item.ts'
 import type { LogEntry } from '../log.ts'
@@ -706,6 +707,21 @@ describe('POST /api/contacts/form (no JavaScript)', () => {
 })
 
 describe('the deployed handler module', () => {
+  it('fails its cold start when the origin secret is empty, naming the variable', async () => {
+    vi.stubEnv('ENQUIRIES_TABLE', 'enquiries-from-env')
+    vi.stubEnv('SENDER_EMAIL', testConfig.senderEmail)
+    vi.stubEnv('AGENCY_EMAIL', testConfig.agencyEmail)
+    vi.stubEnv('AWS_REGION', 'eu-west-2')
+    vi.stubEnv(originSecret.env, '')
+    vi.resetModules()
+    try {
+      await expect(import('./handler.ts')).rejects.toThrow(/^ORIGIN_SECRET is empty/)
+    } finally {
+      vi.unstubAllEnvs()
+      vi.resetModules()
+    }
+  })
+
   it('reads its configuration from the environment at load time', async () => {
     vi.stubEnv('ENQUIRIES_TABLE', 'enquiries-from-env')
     vi.stubEnv('SENDER_EMAIL', testConfig.senderEmail)
@@ -713,10 +729,14 @@ describe('the deployed handler module', () => {
     vi.stubEnv('AWS_REGION', 'eu-west-2')
     vi.stubEnv('AWS_ACCESS_KEY_ID', 'test')
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test')
+    vi.stubEnv(originSecret.env, 'secret-from-env')
     vi.spyOn(console, 'log').mockImplementation(() => {})
     try {
       const { handler: deployed } = await import('./handler.ts')
-      const response = await deployed(jsonEvent(validSubmission), testContext)
+      const response = await deployed(
+        jsonEvent(validSubmission, { [originSecret.header]: 'secret-from-env' }),
+        testContext,
+      )
       expect(response.statusCode).toBe(201)
       expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.TableName).toBe('enquiries-from-env')
     } finally {

@@ -3,19 +3,30 @@
  * enquiries table, local (the stack `npm start` runs) by default or deployed with `--table`.
  * See docs/operations.md.
  */
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs'
 import { hostname, userInfo } from 'node:os'
+import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { Level } from 'level'
+import { requestHandlerOptions } from '../../functions/aws-clients.ts'
 import { contactSchema } from '../../shared/contact.ts'
 import { DEFAULT_REGION } from '../config.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { startDynalite } from '../local/emulators.ts'
 import { retention } from '../retention.ts'
+import {
+  oneLine,
+  runMain,
+  TimeLimitExceeded,
+  timeLimitMs,
+  timeoutOption,
+  timeoutUsage,
+  withinTimeLimit,
+} from './command.ts'
 import {
   auditLine,
   byRetention,
@@ -40,7 +51,8 @@ Options:
   --out FILE        export: write the JSON to FILE (created, never overwritten) instead of stdout
   --yes             erase: do not ask for confirmation (needed without a terminal)
   --operator NAME   who runs the request, for the audit line (default: DSAR_OPERATOR, else user@host)
-  --audit-log FILE  also append the audit line to FILE`
+  --audit-log FILE  also append the audit line to FILE
+${timeoutUsage}`
 
 export interface DsarIo {
   /** The export, when no --out is given. */
@@ -66,8 +78,23 @@ export interface Target extends EnquiryTableRef {
 
 export const localDataDir = fileURLToPath(new URL('../../.data/dynamodb/', import.meta.url))
 
+/**
+ * A client whose every attempt ends: 1 s to connect, 2 s to an answer's headers (the functions'
+ * settings). An answer that drips is ended by the command's own time limit.
+ */
 function documentClient(config: ConstructorParameters<typeof DynamoDBClient>[0]) {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 2, ...config }))
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({ maxAttempts: 2, requestHandler: requestHandlerOptions, ...config }),
+  )
+}
+
+/** Runs `close` once, however often it is called (on time-out, then as the command ends). */
+function closeOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined
+  return () => {
+    closing ??= close()
+    return closing
+  }
 }
 
 function isConnectionRefused(error: unknown): boolean {
@@ -94,7 +121,7 @@ export async function connect(
       client,
       tableName: options.table,
       name: `${options.table} (${options.endpoint ?? region})`,
-      close: async () => client.destroy(),
+      close: closeOnce(async () => client.destroy()),
     }
   }
   const endpoint = options.endpoint ?? `http://127.0.0.1:${env.DYNAMODB_PORT ?? 8000}`
@@ -108,10 +135,10 @@ export async function connect(
       client,
       tableName: localTableName,
       name: `local ${localTableName}`,
-      close: async () => {
+      close: closeOnce(async () => {
         client.destroy()
         await close()
-      },
+      }),
     }
   }
   const running = local(endpoint)
@@ -172,6 +199,7 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
         endpoint: { type: 'string' },
         operator: { type: 'string' },
         'audit-log': { type: 'string' },
+        ...timeoutOption,
         help: { type: 'boolean', short: 'h', default: false },
       },
     })
@@ -215,6 +243,20 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     io.err(`${values.out} exists; choose a new file (an export is never written over another).`)
     return 2
   }
+  for (const [option, file] of [
+    ['--out', values.out],
+    ['--audit-log', values['audit-log']],
+  ] as const) {
+    if (file !== undefined && !isFolder(dirname(resolve(file)))) {
+      io.err(`${option} ${file}: its folder does not exist.\n\n${usage}`)
+      return 2
+    }
+  }
+  const limitMs = timeLimitMs(values.timeout)
+  if (limitMs === undefined) {
+    io.err(`--timeout takes a number of seconds, at most 3600.\n\n${usage}`)
+    return 2
+  }
 
   const operator = values.operator ?? io.env.DSAR_OPERATOR ?? `${userInfo().username}@${hostname()}`
   const subject = subjectReference(email)
@@ -224,14 +266,7 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     if (values['audit-log']) appendFileSync(values['audit-log'], `${text}\n`)
   }
 
-  let target: Target
-  try {
-    target = await connect(values, io.env, io.localDataDir ?? localDataDir)
-  } catch (error) {
-    io.err(`Could not reach the enquiries table: ${(error as Error).message}`)
-    return 1
-  }
-  try {
+  const carryOut = async (target: Target): Promise<number> => {
     const found = await findEnquiries(target, email)
     const { held, expired } = byRetention(found, io.now())
 
@@ -304,23 +339,55 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
       confirmed: true,
     })
     return 0
+  }
+
+  let target: Target | undefined
+  const request = async (): Promise<number> => {
+    try {
+      target = await connect(values, io.env, io.localDataDir ?? localDataDir)
+    } catch (error) {
+      io.err(`Could not reach the enquiries table: ${oneLine(error)}`)
+      return 1
+    }
+    try {
+      return await carryOut(target)
+    } catch (error) {
+      io.err(`The request failed: ${oneLine(error)}`)
+      return 1
+    }
+  }
+  try {
+    return await withinTimeLimit(limitMs, request(), () => target?.close())
   } catch (error) {
-    io.err(`The request failed: ${(error as Error).name}: ${(error as Error).message}`)
+    if (!(error instanceof TimeLimitExceeded)) throw error
+    const table = target ? ` ${target.name}` : ''
+    io.err(
+      `Stopped: ${command} ${error.message}; the enquiries table${table} did not answer in time (give --timeout SECONDS to wait longer). Run it again: it finds what is left.`,
+    )
     return 1
   } finally {
-    await target.close()
+    await target?.close()
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
   }
 }
 
 if (import.meta.main) {
   const terminal = createInterface({ input: process.stdin, output: process.stderr })
-  const code = await runDsar(process.argv.slice(2), {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(`${text}\n`),
-    isTTY: Boolean(process.stdin.isTTY),
-    ask: (question) => terminal.question(question),
-    now: () => new Date(),
-    env: process.env,
-  }).finally(() => terminal.close())
-  process.exitCode = code
+  await runMain('dsar', () =>
+    runDsar(process.argv.slice(2), {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(`${text}\n`),
+      isTTY: Boolean(process.stdin.isTTY),
+      ask: (question) => terminal.question(question),
+      now: () => new Date(),
+      env: process.env,
+    }).finally(() => terminal.close()),
+  )
 }

@@ -9,6 +9,15 @@ import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
 import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
 import { DEFAULT_REGION } from '../config.ts'
+import {
+  oneLine,
+  runMain,
+  TimeLimitExceeded,
+  timeLimitMs,
+  timeoutOption,
+  timeoutUsage,
+  withinTimeLimit,
+} from './command.ts'
 import { connect, localDataDir, type Target } from './dsar.ts'
 import {
   heldEnquiries,
@@ -38,7 +47,8 @@ Target (default: the local stack's table, as npm start runs it):
   --table NAME      a deployed table (the stack's EnquiriesTableName output); AWS credentials
                     come from the usual chain (AWS_PROFILE, SSO, environment, instance role)
   --region REGION   the deployed table's region (default: AWS_REGION, else ${DEFAULT_REGION})
-  --endpoint URL    a DynamoDB endpoint of your own (e.g. a local emulator)`
+  --endpoint URL    a DynamoDB endpoint of your own (e.g. a local emulator)
+${timeoutUsage}`
 
 export interface EnquiriesIo {
   /** Results: lists, the enquiry shown. */
@@ -73,6 +83,7 @@ export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Pr
         table: { type: 'string' },
         region: { type: 'string' },
         endpoint: { type: 'string' },
+        ...timeoutOption,
         help: { type: 'boolean', short: 'h', default: false },
       },
     })
@@ -89,28 +100,41 @@ export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Pr
     return 0
   }
   const [command, ...rest] = positionals
-  const problem = usageProblem(command, rest, values)
-  if (problem) {
+  const limitMs = timeLimitMs(values.timeout)
+  const problem =
+    usageProblem(command, rest, values) ??
+    (limitMs === undefined ? '--timeout takes a number of seconds, at most 3600.' : undefined)
+  if (problem || limitMs === undefined) {
     io.err(`${problem}\n\n${usage}`)
     return 2
   }
 
-  let target: Target
-  try {
-    target = await connect(values, io.env, io.localDataDir ?? localDataDir)
-  } catch (error) {
-    io.err(`Could not reach the enquiries table: ${(error as Error).message}`)
-    return 1
+  let target: Target | undefined
+  const work = async () => {
+    try {
+      target = await connect(values, io.env, io.localDataDir ?? localDataDir)
+    } catch (error) {
+      io.err(`Could not reach the enquiries table: ${oneLine(error)}`)
+      return 1
+    }
+    try {
+      return await run(target, command as string, rest, values, io)
+    } catch (error) {
+      io.err(`Could not reach the enquiries table ${target.name}: ${oneLine(error)}`)
+      return 1
+    }
   }
   try {
-    return await run(target, command as string, rest, values, io)
+    return await withinTimeLimit(limitMs, work(), () => target?.close())
   } catch (error) {
+    if (!(error instanceof TimeLimitExceeded)) throw error
+    const table = target ? ` ${target.name}` : ''
     io.err(
-      `Could not reach the enquiries table ${target.name}: ${(error as Error).name}: ${(error as Error).message}`,
+      `Stopped: ${command} ${error.message}; the enquiries table${table} did not answer in time (give --timeout SECONDS to wait longer).`,
     )
     return 1
   } finally {
-    await target.close()
+    await target?.close()
   }
 }
 
@@ -182,6 +206,7 @@ async function run(
   const reference = rest.at(-1) as string
   const ids = await idsForReference(target, reference)
   if (ids.length === 0) {
+    // Said for a full id too: one that names no stored enquiry is not shown as nothing.
     io.err(`No enquiry ${reference} in ${target.name}.`)
     return 1
   }
@@ -241,10 +266,12 @@ async function run(
 }
 
 if (import.meta.main) {
-  process.exitCode = await runEnquiries(process.argv.slice(2), {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(`${text}\n`),
-    now: () => new Date(),
-    env: process.env,
-  })
+  await runMain('enquiries', () =>
+    runEnquiries(process.argv.slice(2), {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(`${text}\n`),
+      now: () => new Date(),
+      env: process.env,
+    }),
+  )
 }

@@ -127,12 +127,21 @@ export function isReference(text: string): boolean {
 }
 
 /**
- * The ids an enquiry reference names: its short ref through the `by-ref` index (two enquiries
- * may share one, rarely), or a full id as it is.
+ * The ids of the stored enquiries a reference names: its short ref through the `by-ref` index
+ * (two enquiries may share one, rarely), or a full id, if an enquiry has it.
  */
 export async function idsForReference(table: EnquiryTableRef, reference: string) {
-  if (uuid.test(reference)) return [reference.toLowerCase()]
-  return idsIn(table, enquiryTable.refIndex, reference.toUpperCase())
+  if (!uuid.test(reference)) return idsIn(table, enquiryTable.refIndex, reference.toUpperCase())
+  const id = reference.toLowerCase()
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: { [enquiryTable.partitionKey]: id },
+      ProjectionExpression: '#id',
+      ExpressionAttributeNames: { '#id': enquiryTable.partitionKey },
+    }),
+  )
+  return Item ? [id] : []
 }
 
 /** One whole enquiry, personal data included. */

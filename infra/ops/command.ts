@@ -1,0 +1,81 @@
+/**
+ * What every ops command (`npm run enquiries`, `npm run dsar`) shares: a time limit on the whole
+ * command, and failures told in one line, never a stack trace.
+ */
+
+/** How long a command may take, unless `--timeout SECONDS` says otherwise. */
+export const DEFAULT_TIME_LIMIT_SECONDS = 60
+
+/** The `--timeout` option as `parseArgs` takes it. */
+export const timeoutOption = { timeout: { type: 'string' } } as const
+
+export const timeoutUsage = `  --timeout SECONDS how long the command may take in all (default ${DEFAULT_TIME_LIMIT_SECONDS})`
+
+/** The time limit `--timeout` asks for, in milliseconds; undefined when it is no number of seconds. */
+export function timeLimitMs(value: string | undefined): number | undefined {
+  if (value === undefined) return DEFAULT_TIME_LIMIT_SECONDS * 1000
+  const seconds = Number(value)
+  return Number.isFinite(seconds) && seconds > 0 && seconds <= 3600 ? seconds * 1000 : undefined
+}
+
+/**
+ * An error as one line, without a stack: its class (when it says more than "Error") and its
+ * message, whitespace folded.
+ */
+export function oneLine(error: unknown): string {
+  const text =
+    error instanceof Error
+      ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}`
+      : String(error)
+  const folded = text.replace(/\s+/g, ' ').trim()
+  return folded.length > 400 ? `${folded.slice(0, 399)}…` : folded
+}
+
+export class TimeLimitExceeded extends Error {
+  readonly limitMs: number
+
+  constructor(limitMs: number) {
+    super(`did not finish within ${limitMs / 1000} s`)
+    this.name = 'TimeLimitExceeded'
+    this.limitMs = limitMs
+  }
+}
+
+/**
+ * `work`, or a `TimeLimitExceeded` once `limitMs` has passed; `stop` then ends what is still
+ * running (closing the table's client drops its connections). A late failure of the abandoned
+ * work is swallowed, never an unhandled rejection with its stack trace.
+ */
+export async function withinTimeLimit<T>(
+  limitMs: number,
+  work: Promise<T>,
+  stop: () => Promise<void> | void,
+): Promise<T> {
+  work.catch(() => {})
+  let timer: NodeJS.Timeout | undefined
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeLimitExceeded(limitMs)), limitMs)
+  })
+  try {
+    return await Promise.race([work, expired])
+  } catch (error) {
+    if (error instanceof TimeLimitExceeded) await Promise.resolve(stop()).catch(() => {})
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Runs a command's entry point: its exit code, or 1 with one line on stderr for anything it did
+ * not catch itself. The process ends soon after, whatever connection is still open.
+ */
+export async function runMain(name: string, run: () => Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await run()
+  } catch (error) {
+    process.stderr.write(`${name}: ${oneLine(error)}\n`)
+    process.exitCode = 1
+  }
+  setTimeout(() => process.exit(), 2_000).unref()
+}

@@ -101,7 +101,33 @@ describe('delivery events in the deployed stack', () => {
       'dynamodb:UpdateItem',
       'logs:CreateLogStream',
       'logs:PutLogEvents',
+      // Its on-failure destination, below.
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:SendMessage',
     ])
+  })
+
+  it('keeps an event it failed on three times in an encrypted queue for 14 days, and pages ops', () => {
+    const fnId = idOf(template, 'AWS::Lambda::Function', 'DeliveryEventsFunction')
+    const queueId = idOf(template, 'AWS::SQS::Queue', 'DeliveryEventsFailedEvents')
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: fnId },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    })
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      MessageRetentionPeriod: 14 * 24 * 3600,
+      SqsManagedSseEnabled: true,
+    })
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: idOf(template, 'AWS::SNS::Topic', 'Notifications') }],
+    })
   })
 
   it('pages ops at the first bounce, complaint or reject, on the metrics the function emits', () => {

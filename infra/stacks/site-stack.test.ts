@@ -130,6 +130,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       'AwsSolutions-IAM5',
       'AwsSolutions-L1',
       'AwsSolutions-SMG4',
+      'AwsSolutions-SQS3',
     ])
   })
 

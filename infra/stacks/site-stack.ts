@@ -125,6 +125,7 @@ export class SiteStack extends Stack {
       stage: props.stage ?? 'prod',
       functionsDirectory: props.functionsDirectory,
       logRetention: retention.logs,
+      failedEventRetention: Duration.days(retention.failedEventDays),
     })
     this.deliveryEvents.trackSendsOf(this.contactApi.contactFunction)
     this.deliveryEvents.trackSendsOf(this.contactApi.retryFunction)

@@ -70,7 +70,7 @@ export function synthesise(options: SynthOptions = {}): Synthesised {
 }
 
 /** What `npm run build` leaves in dist/client, in miniature. */
-function writeFixtureSite(directory: string): string {
+export function writeFixtureSite(directory: string): string {
   const files: Record<string, string> = {
     'index.html': '<!doctype html><title>Home</title>',
     '404.html': '<!doctype html><title>Not found</title>',

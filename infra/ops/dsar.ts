@@ -13,6 +13,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { Level } from 'level'
 import { requestHandlerOptions } from '../../functions/aws-clients.ts'
+import type { EnquiryTableRef } from '../../functions/enquiries/attention.ts'
 import { contactSchema } from '../../shared/contact.ts'
 import { DEFAULT_REGION } from '../config.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
@@ -30,7 +31,6 @@ import {
 import {
   auditLine,
   byRetention,
-  type EnquiryTableRef,
   eraseEnquiries,
   exportDocument,
   findEnquiries,

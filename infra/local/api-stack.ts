@@ -42,6 +42,9 @@ export interface ApiStack {
 
 export const localTableName = 'enquiries'
 
+/** Where the local stack's e-mails come from (in AWS, the verified sender). */
+export const localSenderEmail = 'website@elevate-digital.example'
+
 /** The emulators never check credentials, but the SDK will not sign a request without some. */
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' }
 
@@ -59,7 +62,7 @@ export async function startApiStack(options: ApiStackOptions = {}): Promise<ApiS
   })
   const env = {
     ENQUIRIES_TABLE: localTableName,
-    SENDER_EMAIL: options.senderEmail ?? 'website@elevate-digital.example',
+    SENDER_EMAIL: options.senderEmail ?? localSenderEmail,
     AGENCY_EMAIL: options.agencyEmail ?? 'hello@elevate-digital.example',
     AWS_REGION: 'eu-west-2',
     DYNAMODB_ENDPOINT: dynamoDb.url,

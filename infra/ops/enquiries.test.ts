@@ -295,10 +295,13 @@ describe('npm run enquiries -- simulate (SES events through the real handler)', 
     expect(stored).not.toHaveProperty('emailPending')
   })
 
-  it('refuses to fabricate events on a deployed table', async () => {
+  it('refuses to fabricate events, or send the local digest, on a deployed table', async () => {
     const run = await enquiries(['simulate', 'bounce', 'ABCDEF12'], ['--table', 'prod-table'])
     expect(run.code).toBe(2)
     expect(run.err).toContain('local stack only')
+    const digest = await enquiries(['digest'], ['--table', 'prod-table'])
+    expect(digest.code).toBe(2)
+    expect(digest.err).toContain('digest works on the local stack only.')
   })
 })
 
@@ -396,6 +399,7 @@ describe('npm run enquiries -- failures', () => {
       ['show', 'not-a-ref'],
       ['simulate', 'open', 'ABCDEF12'],
       ['list', '--spam', '--timeout', 'soon'],
+      ['digest', 'ABCDEF12'],
     ]) {
       const run = await enquiries(args)
       expect(run.code, args.join(' ')).toBe(2)

@@ -1,5 +1,5 @@
 /**
- * `npm run enquiries -- <list|show|requeue|release|simulate> …`: what ops do when an enquiry's
+ * `npm run enquiries -- <list|show|requeue|release|digest|simulate> …`: what ops do when an enquiry's
  * e-mail did not reach the agency, against the local stack's table by default or a deployed one
  * with `--table`. Lists print no personal data; `show` is the one command that does.
  * See docs/operations.md.
@@ -30,6 +30,7 @@ import {
   summaryTable,
   undeliveredEnquiries,
 } from './enquiry-ops.ts'
+import { sendLocalDigest } from './local-digest.ts'
 
 export const usage = `Usage:
   npm run enquiries -- list --undelivered     pending, gave-up, bounced, complained, rejected
@@ -38,6 +39,8 @@ export const usage = `Usage:
   npm run enquiries -- requeue REF            e-mail it again (from gave-up, bounced, complained, rejected)
   npm run enquiries -- requeue --all-gave-up  every enquiry whose e-mail gave up
   npm run enquiries -- release REF            a held enquiry to the inbox after all
+  npm run enquiries -- digest                 local stack only: the scheduled digest to the
+                                              agency, sent now to the mailbox (SES_PORT)
   npm run enquiries -- simulate bounce REF    local stack only: SES reports a bounce for it
                                               (also complaint, reject, delivery)
 
@@ -167,6 +170,11 @@ function usageProblem(
         return 'requeue needs one REF, or --all-gave-up.'
       }
       return undefined
+    case 'digest':
+      if (rest.length > 0) return 'digest takes no REF: it lists every enquiry that waits.'
+      // The deployed digest runs on its schedule, from the deployed function.
+      if (values.table && !values.endpoint) return 'digest works on the local stack only.'
+      return undefined
     case 'simulate':
       if (rest.length !== 2 || !simulated[rest[0] as string] || !isReference(rest[1] as string)) {
         return 'simulate needs an event (bounce, complaint, reject, delivery) and one REF.'
@@ -175,7 +183,7 @@ function usageProblem(
       if (values.table && !values.endpoint) return 'simulate works on the local stack only.'
       return undefined
     default:
-      return 'Say list, show, requeue, release or simulate.'
+      return 'Say list, show, requeue, release, digest or simulate.'
   }
 }
 
@@ -194,6 +202,23 @@ async function run(
     if (found.length > 0) io.out(`${summaryTable(found, now)}\n`)
     io.err(
       `${plural(found.length)} ${values.undelivered ? 'not delivered' : 'held as spam'} in ${target.name}.`,
+    )
+    return 0
+  }
+  if (command === 'digest') {
+    let sent: Awaited<ReturnType<typeof sendLocalDigest>>
+    try {
+      sent = await sendLocalDigest(target, io.env, now)
+    } catch (error) {
+      if ((error as Error).name !== 'MailboxUnreachable') throw error
+      io.err(`Could not send the digest: ${(error as Error).message}`)
+      return 1
+    }
+    const { outcome, mailbox, agencyEmail } = sent
+    io.err(
+      outcome.listed === 0
+        ? 'Nothing waits for the agency: no digest sent.'
+        : `Sent the digest of ${plural(outcome.listed)} (${outcome.undelivered} not delivered, ${outcome.held} held as spam) to ${agencyEmail}: see the mailbox at ${mailbox}/`,
     )
     return 0
   }

@@ -129,6 +129,15 @@ const contextSchema = z
         value === undefined || value === '' ? undefined : String(value).trim().toLowerCase(),
       z.enum(['true', 'false'], { error: 'waf must be true or false' }).optional(),
     ),
+    digestSchedule: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(cron|rate)\([^()]+\)$/,
+          'digestSchedule: an EventBridge schedule, e.g. "cron(0 8 ? * MON-FRI *)" or "rate(12 hours)"',
+        )
+        .optional(),
+    ),
     wafRateLimit: optionalCount('wafRateLimit').pipe(
       z
         .number()
@@ -207,6 +216,8 @@ export interface DeployConfig {
   readonly apiThrottle?: { readonly rateLimit: number; readonly burstLimit: number }
   /** A WAF web ACL on the distribution, rate-limiting `/api/*` per client IP. */
   readonly waf?: { readonly rateLimit: number }
+  /** When the digest of enquiries nobody has seen is sent (EventBridge); absent: daily. */
+  readonly digestSchedule?: string
 }
 
 /** The context keys `cdk -c key=value` (or cdk.json) may set. */
@@ -283,6 +294,7 @@ export function parseDeployConfig(context: Record<string, unknown>, env: Env): D
     ...(c.waf === 'true' && {
       waf: { rateLimit: c.wafRateLimit ?? WAF_DEFAULT_RATE_LIMIT },
     }),
+    ...(c.digestSchedule && { digestSchedule: c.digestSchedule }),
   }
 }
 

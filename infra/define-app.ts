@@ -60,6 +60,7 @@ export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
     dmarc: config.dmarc,
     opsEmail: config.opsEmail,
     apiThrottle: config.apiThrottle,
+    digestSchedule: config.digestSchedule,
     webAclArn: edge?.webAcl?.arn,
     domain:
       domain && certificate !== undefined

@@ -309,27 +309,31 @@ describe('SES', () => {
 
 describe('monitoring', () => {
   it.each(['default', 'staging'] as const)(
-    '%s: alarms on throttles of both functions and failed runs of the retry schedule',
+    '%s: alarms on throttles of the scheduled and API functions and failed runs of their schedules',
     (name) => {
       const { site } = synths[name]
       const alarms = resourcesOf(site, 'AWS::CloudWatch::Alarm').map(
         ([, alarm]) => alarm.Properties,
       )
       const throttles = alarms.filter((alarm) => alarm.MetricName === 'Throttles')
-      expect(throttles.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual(
-        [
-          expect.stringMatching(/^ContactApiContactFunction/),
-          expect.stringMatching(/^ContactApiNotificationRetryFunction/),
-        ].sort(),
-      )
-      const [failed] = alarms.filter((alarm) => alarm.MetricName === 'FailedInvocations')
-      expect(failed).toMatchObject({
-        Namespace: 'AWS/Events',
-        Dimensions: [{ Name: 'RuleName', Value: { Ref: expect.stringMatching(/RetrySchedule/) } }],
-        Threshold: 1,
-        AlarmActions: [{ Ref: expect.stringMatching(/OpsTopic/) }],
-      })
-      for (const alarm of [...throttles, failed]) {
+      expect(throttles.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual([
+        expect.stringMatching(/^ContactApiContactFunction/),
+        expect.stringMatching(/^ContactApiNotificationRetryFunction/),
+        expect.stringMatching(/^DigestSendFunction/),
+      ])
+      const failed = alarms.filter((alarm) => alarm.MetricName === 'FailedInvocations')
+      expect(failed.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual([
+        expect.stringMatching(/^ContactApiRetrySchedule/),
+        expect.stringMatching(/^DigestSchedule/),
+      ])
+      for (const alarm of failed) {
+        expect(alarm).toMatchObject({
+          Namespace: 'AWS/Events',
+          Threshold: 1,
+          AlarmActions: [{ Ref: expect.stringMatching(/OpsTopic/) }],
+        })
+      }
+      for (const alarm of [...throttles, ...failed]) {
         expect(alarm.OKActions).toEqual(alarm.AlarmActions)
       }
     },

@@ -14,9 +14,8 @@ import { Metric } from 'aws-cdk-lib/aws-cloudwatch'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
-import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
-import { Architecture, type IFunction, Runtime } from 'aws-cdk-lib/aws-lambda'
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { Grant } from 'aws-cdk-lib/aws-iam'
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
@@ -24,7 +23,8 @@ import { Construct } from 'constructs'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { originSecret } from '../../shared/origin-secret.ts'
-import { cdkBundling, lambdaNodeOptions } from '../lambda-bundling.ts'
+import { lambdaNodeOptions } from '../lambda-bundling.ts'
+import { nodeFunction } from './node-function.ts'
 
 const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
 
@@ -126,7 +126,7 @@ export class ContactApi extends Construct {
     })
     const secretValue = secret.secretValue.unsafeUnwrap()
 
-    const contact = this.nodeFunction('Contact', {
+    const contact = nodeFunction(this, 'Contact', {
       entry: `${functionsDirectory}/contact/handler.ts`,
       description: 'Stores a website enquiry, then e-mails it to the agency',
       memorySize: 512,
@@ -137,7 +137,7 @@ export class ContactApi extends Construct {
       retention,
     })
     const retryInterval = props.retryInterval ?? RETRY_INTERVAL
-    const retry = this.nodeFunction('NotificationRetry', {
+    const retry = nodeFunction(this, 'NotificationRetry', {
       entry: `${functionsDirectory}/notification-retry/handler.ts`,
       description: 'Re-sends enquiry e-mails that are still pending',
       memorySize: 256,
@@ -249,47 +249,5 @@ export class ContactApi extends Construct {
       // Replaces any header of that name a viewer sends.
       customHeaders: { [originSecret.header]: secretValue },
     })
-  }
-
-  /**
-   * A function with its own log group and a role that may write to that log group only (instead
-   * of the AWS-managed basic execution policy, which may write to any).
-   */
-  private nodeFunction(
-    id: string,
-    options: {
-      entry: string
-      description: string
-      memorySize: number
-      timeout: Duration
-      environment: Record<string, string>
-      retention: RetentionDays
-      retryAttempts?: number
-      maxEventAge?: Duration
-    },
-  ) {
-    const logGroup = new LogGroup(this, `${id}Logs`, { retention: options.retention })
-    const role = new Role(this, `${id}Role`, {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Runs the ${id} function of the agency website`,
-    })
-    logGroup.grantWrite(role)
-    const fn = new NodejsFunction(this, `${id}Function`, {
-      entry: options.entry,
-      handler: 'handler',
-      description: options.description,
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
-      memorySize: options.memorySize,
-      timeout: options.timeout,
-      environment: options.environment,
-      logGroup,
-      role,
-      ...(options.retryAttempts !== undefined && { retryAttempts: options.retryAttempts }),
-      ...(options.maxEventAge && { maxEventAge: options.maxEventAge }),
-      // One definition, shared with bench:api, so the bench measures what ships.
-      bundling: cdkBundling(),
-    })
-    return { fn, logGroup }
   }
 }

@@ -97,9 +97,9 @@ describe('the retention audit of the synthesised stack', () => {
     expect(text).toMatch(
       /SQS queue ElevateDigital\/DeliveryEventsFailedEvents\w+ \(failed events\): events that failed every try of: Records what SES reports .*: deleted after 14 days \(limit 14 days\)/,
     )
-    // The contact, retry and delivery-events functions' log groups, the API's, the site
-    // deployment's.
-    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(5)
+    // The contact, retry, digest and delivery-events functions' log groups, the API's, the
+    // site deployment's.
+    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(6)
   })
 
   it('states the limits the stack applies, and the policy allows them', () => {

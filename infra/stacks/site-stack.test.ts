@@ -682,6 +682,8 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       expect(actions).not.toContain('*')
       const dynamo = new Set(actions.filter((action: string) => action.startsWith('dynamodb:')))
       expect([...dynamo].sort()).toEqual([
+        // The digest's read of the enquiries it lists.
+        'dynamodb:BatchGetItem',
         'dynamodb:GetItem',
         'dynamodb:PutItem',
         'dynamodb:Query',
@@ -733,7 +735,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'))
         .filter(([id]) => id.startsWith('Alarms'))
         .map(([, alarm]) => alarm) as Resource[]
-      expect(alarms).toHaveLength(5)
+      expect(alarms).toHaveLength(6)
       for (const alarm of alarms) {
         expect(alarm.Properties).toMatchObject({
           AlarmActions: [{ Ref: topicId }],
@@ -753,11 +755,13 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       })
       const contactId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiContact')
       const retryId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiNotificationRetry')
+      const digestId = logicalIdOf(template, 'AWS::Lambda::Function', 'DigestSend')
       const apiId = logicalIdOf(template, 'AWS::ApiGatewayV2::Api', 'ContactApi')
       expect(watched.sort()).toEqual(
         [
           `AWS/Lambda Errors ${JSON.stringify({ Ref: contactId })}`,
           `AWS/Lambda Errors ${JSON.stringify({ Ref: retryId })}`,
+          `AWS/Lambda Errors ${JSON.stringify({ Ref: digestId })}`,
           `AWS/ApiGateway 5xx ${JSON.stringify({ Ref: apiId })}`,
           'ElevateDigital/Enquiries EnquiryGaveUp "notification-retry"',
           'ElevateDigital/Enquiries OldestUndeliveredAgeSeconds "notification-retry"',

@@ -3,6 +3,7 @@ import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanag
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
 import { Alarms } from '../constructs/alarms.ts'
+import { AttentionDigest } from '../constructs/attention-digest.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
 import { DeliveryEvents } from '../constructs/delivery-events.ts'
 import { EnquiriesTable } from '../constructs/enquiries-table.ts'
@@ -71,6 +72,11 @@ export interface SiteStackProps extends StackProps {
    * @default - the repository's `functions/`
    */
   readonly functionsDirectory?: string
+  /**
+   * When the digest of enquiries nobody has seen goes to the agency (an EventBridge schedule).
+   * @default - AttentionDigest's default, daily
+   */
+  readonly digestSchedule?: string
 }
 
 /** The whole product in one region: composes the constructs, holds no resources of its own. */
@@ -81,6 +87,7 @@ export class SiteStack extends Stack {
   readonly notifications: Notifications
   readonly alarms: Alarms
   readonly deliveryEvents: DeliveryEvents
+  readonly digest: AttentionDigest
   readonly monitoring: HealthMonitoring
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
@@ -114,9 +121,21 @@ export class SiteStack extends Stack {
       throttle: props.apiThrottle,
       stage: props.stage,
     })
-    for (const fn of [this.contactApi.contactFunction, this.contactApi.retryFunction]) {
-      this.notifications.grantSendEmail(fn)
+    this.digest = new AttentionDigest(this, 'Digest', {
+      table: this.enquiries.table,
+      senderEmail: props.senderEmail,
+      agencyEmail: props.agencyEmail,
+      schedule: props.digestSchedule,
+      stage: props.stage,
+      functionsDirectory: props.functionsDirectory,
+      logRetention: retention.logs,
+    })
+    const senders = {
+      Contact: this.contactApi.contactFunction,
+      NotificationRetry: this.contactApi.retryFunction,
+      Digest: this.digest.function,
     }
+    for (const fn of Object.values(senders)) this.notifications.grantSendEmail(fn)
     this.deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
       table: this.enquiries.table,
       senderEmail: props.senderEmail,
@@ -127,8 +146,7 @@ export class SiteStack extends Stack {
       logRetention: retention.logs,
       failedEventRetention: Duration.days(retention.failedEventDays),
     })
-    this.deliveryEvents.trackSendsOf(this.contactApi.contactFunction)
-    this.deliveryEvents.trackSendsOf(this.contactApi.retryFunction)
+    for (const fn of Object.values(senders)) this.deliveryEvents.trackSendsOf(fn)
     this.site = new StaticSite(this, 'Site', {
       siteDirectory: props.siteDirectory,
       analytics: props.analytics,
@@ -146,10 +164,7 @@ export class SiteStack extends Stack {
     })
     this.alarms = new Alarms(this, 'Alarms', {
       topic: this.notifications.opsTopic,
-      functions: {
-        Contact: this.contactApi.contactFunction,
-        NotificationRetry: this.contactApi.retryFunction,
-      },
+      functions: senders,
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
       backlogAgeMetric: this.contactApi.backlogAgeMetric,
@@ -158,11 +173,11 @@ export class SiteStack extends Stack {
     this.monitoring = new HealthMonitoring(this, 'Monitoring', {
       topic: this.notifications.opsTopic,
       stage: props.stage ?? 'prod',
-      functions: {
-        Contact: this.contactApi.contactFunction,
-        NotificationRetry: this.contactApi.retryFunction,
+      functions: senders,
+      schedules: {
+        NotificationRetry: this.contactApi.retrySchedule,
+        Digest: this.digest.schedule,
       },
-      schedules: { NotificationRetry: this.contactApi.retrySchedule },
       httpApi: this.contactApi.httpApi,
     })
 

@@ -557,6 +557,22 @@ describe('the same message from other addresses', () => {
     )
   })
 
+  it('never holds back a likely enquiry because others posted its text: it is e-mailed, marked', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [sameMessage('other-1'), sameMessage('other-2')] })
+    const response = await invoke(
+      jsonEvent({
+        ...validSubmission,
+        message:
+          'Our site https://lovelace-bakery.co.uk is not ranking. Can we book a quick call about SEO?',
+      }),
+    )
+    expect(response.statusCode).toBe(201)
+    const item = dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item
+    expect(item).toMatchObject({ spamLevel: 'likely', emailStatus: 'pending' })
+    expect(item?.spamScore).toBeGreaterThanOrEqual(13)
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
+  })
+
   it('does not hold up the enquiry when the lookup fails: the signal is lost, not the enquiry', async () => {
     dynamo.on(QueryCommand).rejects(new Error('throttled'))
     const response = await invoke(jsonEvent(validSubmission))

@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import sharp from 'sharp'
+import { site } from '../frontend/build-identity.ts'
 import {
   type ArtworkFamily,
   artworkCaptions,
@@ -14,7 +15,6 @@ import {
   artworkSvg,
 } from '../frontend/components/artwork.ts'
 import { socialImagePath, socialImageSize } from '../frontend/components/images.ts'
-import { site } from '../frontend/site.ts'
 
 const outDir = new URL('../frontend/public/images/', import.meta.url).pathname
 mkdirSync(outDir, { recursive: true })

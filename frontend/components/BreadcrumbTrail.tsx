@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext'
+import { site } from '../build-identity.ts'
 import { breadcrumbList } from '../seo/structured-data.ts'
-import { site } from '../site.ts'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
 import { type BreadcrumbItem, breadcrumbTrail } from './breadcrumbs.ts'
 import { JsonLd } from './JsonLd.tsx'

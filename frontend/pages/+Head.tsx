@@ -1,11 +1,11 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { absoluteUrl, brandColours } from '../../shared/site.ts'
 import { speculationRulesText } from '../../shared/speculation-rules.ts'
+import { site } from '../build-identity.ts'
 import { artworkFamilyFor } from '../components/artwork.ts'
 import { socialImageAlt, socialImageSize } from '../components/images.ts'
 import { PAGE_END_ID } from '../components/PageEnd.tsx'
 import { iconDataUri } from '../seo/icon.ts'
-import { site } from '../site.ts'
 
 /** Search and sharing tags every page carries beyond the title, description and image vike-react writes. */
 export default function Head() {

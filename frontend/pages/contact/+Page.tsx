@@ -1,13 +1,13 @@
 import { Box, Container, Grid, Heading, Link, List, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { telHref } from '../../../shared/site.ts'
+import { site } from '../../build-identity.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { IconTile } from '../../components/Card.tsx'
 import { ContactForm } from '../../components/contact-form/ContactForm.tsx'
 import { ISLAND_ATTRIBUTE } from '../../components/contact-form/island.ts'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { Icon, type IconName } from '../../components/Icon.tsx'
-import { site } from '../../site.ts'
 import { benefits, details, hero } from './content.ts'
 
 export default function Page() {

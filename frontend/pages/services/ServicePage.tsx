@@ -1,6 +1,7 @@
 import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
+import { site } from '../../build-identity.ts'
 import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
@@ -9,7 +10,6 @@ import { Icon } from '../../components/Icon.tsx'
 import { JsonLd } from '../../components/JsonLd.tsx'
 import { ActionButton } from '../../components/LinkButton.tsx'
 import { service } from '../../seo/structured-data.ts'
-import { site } from '../../site.ts'
 import type { BenefitPanel, Offering, OfferingList, ServicePageContent } from './service-page.ts'
 
 interface ServicePageProps {

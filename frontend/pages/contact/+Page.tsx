@@ -2,7 +2,7 @@ import { Box, Container, Grid, Heading, Link, List, Stack, Text } from '@chakra-
 import type { ReactNode } from 'react'
 import { telHref } from '../../../shared/site.ts'
 import { site } from '../../build-identity.ts'
-import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { IconTile } from '../../components/Card.tsx'
 import { ContactForm } from '../../components/contact-form/ContactForm.tsx'
 import { ISLAND_ATTRIBUTE } from '../../components/contact-form/island.ts'
@@ -13,7 +13,7 @@ import { benefits, details, hero } from './content.ts'
 export default function Page() {
   return (
     <>
-      <BreadcrumbTrail items={[{ label: 'Contact' }]} />
+      <Breadcrumbs items={[{ label: 'Contact' }]} />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} />
       <Box as="section" aria-label="Contact details and form" py={{ base: '12', md: '20' }}>
         <Container maxW="7xl">

@@ -2,7 +2,7 @@ import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-
 import type { ReactNode } from 'react'
 import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
 import { site } from '../../build-identity.ts'
-import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
@@ -29,7 +29,7 @@ export function ServicePage({ content, catalogue, children }: ServicePageProps) 
   const { hero, intro, closing } = content
   return (
     <>
-      <BreadcrumbTrail
+      <Breadcrumbs
         items={[{ label: 'Services', href: '/services' }, { label: content.breadcrumb }]}
       />
       <HeroBanner title={hero.title} subtitle={hero.subtitle}>

@@ -40,7 +40,8 @@ import Zap from 'lucide-react/icons/zap'
  * Every icon the site draws, by name: a content module's card says `icon: 'target'`, the shell
  * says `<Icon name="menu" />`. The glyphs are Lucide's (`lucide-react`, ISC licence), imported one
  * file per icon. Pages are prerendered, so each icon is inline SVG in the HTML and no icon code
- * reaches the browser. Decorative: a text or an accessible name beside it carries the meaning.
+ * reaches the browser (docs/decisions/0029-icons-from-lucide.md). Decorative: a text or an
+ * accessible name beside it carries the meaning.
  */
 const icons = {
   target: Target,

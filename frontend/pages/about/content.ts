@@ -1,6 +1,6 @@
 import { analyticsEvents } from '../../analytics/events.ts'
+import { site } from '../../build-identity.ts'
 import type { IconName } from '../../components/Icon.tsx'
-import { site } from '../../site.ts'
 
 export const meta = {
   title: `About Us | ${site.name}`,

@@ -1,5 +1,5 @@
 import { analyticsEvents } from '../../analytics/events.ts'
-import { site } from '../../site.ts'
+import { site } from '../../build-identity.ts'
 
 export const meta = {
   title: `Frequently Asked Questions | ${site.name}`,

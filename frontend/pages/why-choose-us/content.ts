@@ -1,6 +1,6 @@
 import { analyticsEvents } from '../../analytics/events.ts'
+import { site } from '../../build-identity.ts'
 import type { CardContent } from '../../components/Card.tsx'
-import { site } from '../../site.ts'
 
 export const meta = {
   title: `Why Choose Us | ${site.name}`,

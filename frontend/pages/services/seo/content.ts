@@ -1,4 +1,4 @@
-import { site } from '../../../site.ts'
+import { site } from '../../../build-identity.ts'
 import {
   type BenefitPanel,
   type OfferingList,

@@ -1,5 +1,5 @@
+import { site } from '../../../build-identity.ts'
 import type { CardContent } from '../../../components/Card.tsx'
-import { site } from '../../../site.ts'
 import {
   type BenefitPanel,
   type OfferingList,

@@ -1,6 +1,6 @@
 import { analyticsEvents } from '../../../analytics/events.ts'
+import { site } from '../../../build-identity.ts'
 import type { CardContent } from '../../../components/Card.tsx'
-import { site } from '../../../site.ts'
 import type { BenefitPanel, ServicePageContent } from '../service-page.ts'
 
 export const page = {

@@ -222,6 +222,19 @@ const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const check = (name: string, ok: boolean): DrillCheck => ({ name, ok })
 const maxMs = (answers: readonly Answer[]) => Math.max(0, ...answers.map((answer) => answer.ms))
 
+/** How many answers of which status, how fast, against the budget: every load drill's first figures. */
+function answerFigures(answers: readonly Answer[], budgetMs: number): string[] {
+  const p50 = percentile(
+    answers.map((answer) => answer.ms),
+    0.5,
+  )
+  return [
+    `${answers.length} answers (${formatStatuses(answers.map((answer) => answer.status))})`,
+    `p50 ${formatDuration(p50)}`,
+    `max ${formatDuration(maxMs(answers))} (budget ${formatDuration(budgetMs)})`,
+  ]
+}
+
 // --- Drills -------------------------------------------------------------------------------
 
 /**
@@ -268,14 +281,7 @@ async function dynamoDbHung(stack: DrillStack, budgetMs: number): Promise<DrillR
   return {
     name: 'DynamoDB hung 20 s under load',
     figures: [
-      `${answers.length} answers (${formatStatuses(answers.map((answer) => answer.status))})`,
-      `p50 ${formatDuration(
-        percentile(
-          answers.map((answer) => answer.ms),
-          0.5,
-        ),
-      )}`,
-      `max ${formatDuration(maxMs(answers))} (budget ${formatDuration(budgetMs)})`,
+      ...answerFigures(answers, budgetMs),
       `${stored.length} stored for ${accepted.length} answered 201`,
     ],
     checks: [
@@ -331,14 +337,7 @@ async function sesHung(stack: DrillStack, budgetMs: number): Promise<DrillResult
   return {
     name: 'SES hung 40 s under load',
     figures: [
-      `${answers.length} answers (${formatStatuses(answers.map((answer) => answer.status))})`,
-      `p50 ${formatDuration(
-        percentile(
-          answers.map((answer) => answer.ms),
-          0.5,
-        ),
-      )}`,
-      `max ${formatDuration(maxMs(answers))} (budget ${formatDuration(budgetMs)})`,
+      ...answerFigures(answers, budgetMs),
       `${pendingAfterLoad} of ${stored.length} pending after the load`,
       `${retried.sent} sent by ${retried.runs} retry run(s)`,
       `e-mailed once ${perEnquiry.filter((count) => count === 1).length}, twice or more ${perEnquiry.filter((count) => count > 1).length}, never ${perEnquiry.filter((count) => count === 0).length}`,
@@ -389,14 +388,7 @@ async function dynamoDbDripping(stack: DrillStack, budgetMs: number): Promise<Dr
   return {
     name: 'DynamoDB dripping 15 s under load',
     figures: [
-      `${answers.length} answers (${formatStatuses(answers.map((answer) => answer.status))})`,
-      `p50 ${formatDuration(
-        percentile(
-          answers.map((answer) => answer.ms),
-          0.5,
-        ),
-      )}`,
-      `max ${formatDuration(maxMs(answers))} (budget ${formatDuration(budgetMs)})`,
+      ...answerFigures(answers, budgetMs),
       `${stored.length} stored for ${accepted.length} answered 201`,
       `${retried.sent} sent by ${retried.runs} retry run(s)`,
       `e-mailed once ${perEnquiry.filter((count) => count === 1).length}, twice ${perEnquiry.filter((count) => count > 1).length} (sent before its record was cut off), never ${perEnquiry.filter((count) => count === 0).length}`,

@@ -1,15 +1,13 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { retention } from '../retention.ts'
 import { type Synthesised, synthesise } from '../testing/synth.ts'
 import { auditTemplates, type Finding } from './retention-audit.ts'
 import {
   auditExpiryCode,
-  auditSettings,
   auditStoredItem,
   calendarYearsLater,
   itemTheStoreWrites,
@@ -17,7 +15,7 @@ import {
 } from './retention-code-audit.ts'
 import { retentionPolicy } from './retention-policy.ts'
 import { auditExitCode, formatMarkdownReport, formatReport } from './retention-report.ts'
-import { liveExpiryCheck, runAudit, templatesIn } from './run-retention-audit.ts'
+import { liveExpiryCheck, runAudit } from './run-retention-audit.ts'
 import type { StackTemplate } from './template-pool.ts'
 
 const repo = new URL('../..', import.meta.url).pathname
@@ -44,39 +42,6 @@ function broken(edit: (resources: Record<string, Cfn>) => void): StackTemplate {
   return { stackName: good.stackName, template }
 }
 
-/**
- * The template split in two as CDK splits stacks: resources `stateful` picks go to a stack of
- * their own, exported; every reference to them from the rest becomes an `Fn::ImportValue`.
- */
-function splitStacks(
-  whole: StackTemplate,
-  stateful: (type: string) => boolean,
-): [StackTemplate, StackTemplate] {
-  const resources = whole.template.Resources ?? {}
-  const moved = new Set(Object.keys(resources).filter((id) => stateful(resources[id].Type)))
-  const outputs: Record<string, Cfn> = {}
-  const rewrite = (value: Cfn): Cfn => {
-    if (Array.isArray(value)) return value.map(rewrite)
-    if (!value || typeof value !== 'object') return value
-    const getAtt = value['Fn::GetAtt']
-    const id =
-      typeof value.Ref === 'string' ? value.Ref : Array.isArray(getAtt) ? getAtt[0] : undefined
-    if (typeof id === 'string' && moved.has(id)) {
-      const name = `Export${id}${Array.isArray(getAtt) ? getAtt[1] : 'Ref'}`.replace(/\W/g, '')
-      outputs[name] = { Value: value, Export: { Name: `ElevateDigital-Stateful:${name}` } }
-      return { 'Fn::ImportValue': `ElevateDigital-Stateful:${name}` }
-    }
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, rewrite(inner)]))
-  }
-  const pick = (keep: boolean) =>
-    Object.fromEntries(Object.entries(resources).filter(([id]) => moved.has(id) === keep))
-  const stateless = rewrite(pick(false))
-  return [
-    { stackName: 'ElevateDigital-Stateful', template: { Resources: pick(true), Outputs: outputs } },
-    { stackName: 'ElevateDigital-Stateless', template: { Resources: stateless } },
-  ]
-}
-
 function ofType(resources: Record<string, Cfn>, type: string): Cfn[] {
   return Object.values(resources).filter((resource) => resource.Type === type)
 }
@@ -100,74 +65,6 @@ describe('the retention audit of the synthesised stack', () => {
     // The contact, retry, digest and delivery-events functions' log groups, the API's, the
     // site deployment's.
     expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(6)
-  })
-
-  it('states the limits the stack applies, and the policy allows them', () => {
-    expect(auditSettings(retention, retentionPolicy).filter((f) => f.status !== 'pass')).toEqual([])
-  })
-
-  it.each<[string, Partial<Record<keyof typeof retention, number>>, RegExp]>([
-    ['a recovery window over the policy', { pointInTimeRecoveryDays: 36 }, /36 days .*limit 35/],
-    ['a recovery window DynamoDB refuses', { pointInTimeRecoveryDays: 0 }, /takes 1 to 35 days/],
-    ['logs kept for ever', { logs: 9999 }, /logs kept for ever \(limit 30 days\)/],
-    ['access logs kept over a year', { accessLogDays: 400 }, /kept 400 days \(limit 90/],
-    ['failed events kept a month', { failedEventDays: 30 }, /kept 30 days \(limit 14/],
-    ['enquiries kept four years', { enquiryYears: 4 }, /4 years \(the policy: exactly 3\)/],
-  ])('names a setting that breaks the policy: %s', (_label, change, detail) => {
-    const failed = failures(auditSettings({ ...retention, ...change }, retentionPolicy))
-    expect(failed).toHaveLength(1)
-    expect(failed[0]?.place).toBe(
-      `Retention setting ${Object.keys(change)[0]} (infra/retention.ts)`,
-    )
-    expect(failed[0]?.detail).toMatch(detail)
-  })
-
-  it('follows references from stack to stack, as a stateful and a stateless stack split them', () => {
-    const [stateful, stateless] = splitStacks(good, (type) =>
-      /DynamoDB|S3::Bucket|SES::EmailIdentity|SecretsManager|KMS::Key|SQS::Queue/.test(type),
-    )
-    const whole = auditTemplates([good], retentionPolicy)
-    const split = auditTemplates([stateful, stateless], retentionPolicy)
-    const statuses = (findings: Finding[]) =>
-      findings.map((f) => `${f.status} ${f.place.replace(/ElevateDigital(-\w+)?\//, '')}`).sort()
-    expect(statuses(split)).toEqual(statuses(whole))
-    expect(failures(split)).toEqual([])
-    // The log bucket, the site bucket and the queue were placed through their imports.
-    expect(split.map((f) => f.place)).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(
-          /^S3 bucket ElevateDigital-Stateful\/SiteLogBucket\w+ \(access logs\)$/,
-        ),
-        expect.stringMatching(/^S3 bucket ElevateDigital-Stateful\/SiteBucket\w+ \(site\)$/),
-        expect.stringMatching(/^SQS queue ElevateDigital-Stateful\/\w+ \(failed events\)$/),
-      ]),
-    )
-  })
-
-  it('reads every stack of an assembly, those of nested stages included', () => {
-    const outdir = join(dir, 'assembly')
-    const nested = join(outdir, 'assembly-Prod')
-    mkdirSync(nested, { recursive: true })
-    const manifest = (artifacts: Record<string, unknown>) =>
-      JSON.stringify({ version: '48.0.0', artifacts })
-    writeFileSync(
-      join(outdir, 'manifest.json'),
-      manifest({
-        Prod: { type: 'cdk:cloud-assembly', properties: { directoryName: 'assembly-Prod' } },
-        Tree: { type: 'cdk:tree', properties: { file: 'tree.json' } },
-      }),
-    )
-    writeFileSync(
-      join(nested, 'manifest.json'),
-      manifest({
-        'Prod-Stateful': {
-          type: 'aws:cloudformation:stack',
-          properties: { templateFile: 'Prod-Stateful.template.json' },
-        },
-      }),
-    )
-    writeFileSync(join(nested, 'Prod-Stateful.template.json'), JSON.stringify(good.template))
-    expect(templatesIn(outdir).map((stack) => stack.stackName)).toEqual(['Prod-Stateful'])
   })
 
   it.each<[string, (resources: Record<string, Cfn>) => void, RegExp]>([

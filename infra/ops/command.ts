@@ -31,7 +31,7 @@ export function oneLine(error: unknown): string {
   return folded.length > 400 ? `${folded.slice(0, 399)}…` : folded
 }
 
-export class TimeLimitExceeded extends Error {
+class TimeLimitExceeded extends Error {
   readonly limitMs: number
 
   constructor(limitMs: number) {
@@ -41,12 +41,64 @@ export class TimeLimitExceeded extends Error {
   }
 }
 
+/** A table a command works on: named in its messages, closed when it ends. */
+export interface CommandTarget {
+  readonly name: string
+  close(): Promise<void>
+}
+
+/**
+ * Connects to the table and runs `work` on it within `limitMs`, telling each failure in one line
+ * on `err`: the table unreachable, `work` failing (after `failed`), or the time limit passing
+ * (with `afterTimeout` when there is something to add). Resolves the exit code; the table is
+ * closed whatever happened.
+ */
+export async function onTable<Target extends CommandTarget>(
+  options: {
+    readonly command: string
+    readonly limitMs: number
+    readonly connect: () => Promise<Target>
+    readonly err: (text: string) => void
+    readonly failed: (target: Target) => string
+    readonly afterTimeout?: string
+  },
+  work: (target: Target) => Promise<number>,
+): Promise<number> {
+  let target: Target | undefined
+  const attempt = async (): Promise<number> => {
+    try {
+      target = await options.connect()
+    } catch (error) {
+      options.err(`Could not reach the enquiries table: ${oneLine(error)}`)
+      return 1
+    }
+    try {
+      return await work(target)
+    } catch (error) {
+      options.err(`${options.failed(target)}: ${oneLine(error)}`)
+      return 1
+    }
+  }
+  try {
+    return await withinTimeLimit(options.limitMs, attempt(), () => target?.close())
+  } catch (error) {
+    if (!(error instanceof TimeLimitExceeded)) throw error
+    const table = target ? ` ${target.name}` : ''
+    options.err(
+      `Stopped: ${options.command} ${error.message}; the enquiries table${table} did not answer in time (give --timeout SECONDS to wait longer).${options.afterTimeout ? ` ${options.afterTimeout}` : ''}`,
+    )
+    return 1
+  } finally {
+    await target?.close()
+  }
+}
+
 /**
  * `work`, or a `TimeLimitExceeded` once `limitMs` has passed; `stop` then ends what is still
  * running (closing the table's client drops its connections). A late failure of the abandoned
  * work is swallowed, never an unhandled rejection with its stack trace.
  */
-export async function withinTimeLimit<T>(
+async function withinTimeLimit<T>(
   limitMs: number,
   work: Promise<T>,
   stop: () => Promise<void> | void,

@@ -12,7 +12,7 @@ import dynalite from 'dynalite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import type { SpamVerdict } from '../../functions/spam/verdict.ts'
-import { startScriptedEndpoint, validSubmission } from '../../functions/test-support.ts'
+import { validSubmission } from '../../functions/test-support.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { ensureEnquiryTable, startDynalite } from '../local/emulators.ts'
 import { subjectReference } from './data-subject.ts'
@@ -90,7 +90,6 @@ interface Run {
 async function dsar(
   args: string[],
   terminal: { isTTY?: boolean; answer?: string } = {},
-  target = ['--table', tableName, '--endpoint', endpoint],
 ): Promise<Run> {
   const run: Run = { code: -1, out: '', err: [], asked: [], audit: [] }
   const io: DsarIo = {
@@ -110,7 +109,7 @@ async function dsar(
     env: { DSAR_OPERATOR: 'ops-tester' },
   }
   operations = []
-  run.code = await runDsar([...args, ...target], io)
+  run.code = await runDsar([...args, '--table', tableName, '--endpoint', endpoint], io)
   return run
 }
 
@@ -389,39 +388,6 @@ describe('a wrong DYNAMODB_PORT while the local stack runs', () => {
       rmSync(dataDir, { recursive: true, force: true })
     }
   })
-})
-
-describe('a table that does not answer', () => {
-  it.each([
-    ['accepts and never answers', 'hang' as const, /^The request failed: TimeoutError/],
-    [
-      'drips its answer',
-      { body: '{"Items":[],"Count":0}'.padEnd(200), drip: { from: 'body', everyMs: 200 } } as const,
-      /^Stopped: export did not finish within 3 s; the enquiries table enquiries \(http:/,
-    ],
-  ])(
-    'ends the request within its time limit, in one line, when it %s',
-    async (_l, how, says) => {
-      const table = await startScriptedEndpoint(() => how)
-      try {
-        const started = performance.now()
-        const run = await dsar(
-          ['export', '--email', 'ada@example.co.uk', '--timeout', how === 'hang' ? '20' : '3'],
-          {},
-          ['--table', 'enquiries', '--endpoint', table.url],
-        )
-        // A hang fails each attempt at its own 2 s; a drip is ended by the command's limit.
-        expect(performance.now() - started).toBeLessThan(8_000)
-        expect(run.code).toBe(1)
-        expect(run.err).toHaveLength(1)
-        expect(run.err[0]).toMatch(says)
-        expect(run.err[0]).not.toMatch(/\n/)
-      } finally {
-        await table.close()
-      }
-    },
-    15_000,
-  )
 })
 
 describe('usage', () => {

@@ -19,15 +19,7 @@ import { DEFAULT_REGION } from '../config.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { startDynalite } from '../local/emulators.ts'
 import { retention } from '../retention.ts'
-import {
-  oneLine,
-  runMain,
-  TimeLimitExceeded,
-  timeLimitMs,
-  timeoutOption,
-  timeoutUsage,
-  withinTimeLimit,
-} from './command.ts'
+import { onTable, runMain, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
 import {
   auditLine,
   byRetention,
@@ -341,33 +333,17 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     return 0
   }
 
-  let target: Target | undefined
-  const request = async (): Promise<number> => {
-    try {
-      target = await connect(values, io.env, io.localDataDir ?? localDataDir)
-    } catch (error) {
-      io.err(`Could not reach the enquiries table: ${oneLine(error)}`)
-      return 1
-    }
-    try {
-      return await carryOut(target)
-    } catch (error) {
-      io.err(`The request failed: ${oneLine(error)}`)
-      return 1
-    }
-  }
-  try {
-    return await withinTimeLimit(limitMs, request(), () => target?.close())
-  } catch (error) {
-    if (!(error instanceof TimeLimitExceeded)) throw error
-    const table = target ? ` ${target.name}` : ''
-    io.err(
-      `Stopped: ${command} ${error.message}; the enquiries table${table} did not answer in time (give --timeout SECONDS to wait longer). Run it again: it finds what is left.`,
-    )
-    return 1
-  } finally {
-    await target?.close()
-  }
+  return onTable(
+    {
+      command,
+      limitMs,
+      connect: () => connect(values, io.env, io.localDataDir ?? localDataDir),
+      err: io.err,
+      failed: () => 'The request failed',
+      afterTimeout: 'Run it again: it finds what is left.',
+    },
+    carryOut,
+  )
 }
 
 function isFolder(path: string): boolean {

@@ -9,15 +9,7 @@ import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
 import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
 import { DEFAULT_REGION } from '../config.ts'
-import {
-  oneLine,
-  runMain,
-  TimeLimitExceeded,
-  timeLimitMs,
-  timeoutOption,
-  timeoutUsage,
-  withinTimeLimit,
-} from './command.ts'
+import { onTable, runMain, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
 import { connect, localDataDir, type Target } from './dsar.ts'
 import {
   heldEnquiries,
@@ -112,33 +104,16 @@ export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Pr
     return 2
   }
 
-  let target: Target | undefined
-  const work = async () => {
-    try {
-      target = await connect(values, io.env, io.localDataDir ?? localDataDir)
-    } catch (error) {
-      io.err(`Could not reach the enquiries table: ${oneLine(error)}`)
-      return 1
-    }
-    try {
-      return await run(target, command as string, rest, values, io)
-    } catch (error) {
-      io.err(`Could not reach the enquiries table ${target.name}: ${oneLine(error)}`)
-      return 1
-    }
-  }
-  try {
-    return await withinTimeLimit(limitMs, work(), () => target?.close())
-  } catch (error) {
-    if (!(error instanceof TimeLimitExceeded)) throw error
-    const table = target ? ` ${target.name}` : ''
-    io.err(
-      `Stopped: ${command} ${error.message}; the enquiries table${table} did not answer in time (give --timeout SECONDS to wait longer).`,
-    )
-    return 1
-  } finally {
-    await target?.close()
-  }
+  return onTable(
+    {
+      command: command as string,
+      limitMs,
+      connect: () => connect(values, io.env, io.localDataDir ?? localDataDir),
+      err: io.err,
+      failed: (target) => `Could not reach the enquiries table ${target.name}`,
+    },
+    (target) => run(target, command as string, rest, values, io),
+  )
 }
 
 function usageProblem(

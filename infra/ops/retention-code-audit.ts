@@ -196,6 +196,17 @@ export function storedExpiryFinding(
   }
 }
 
+/** The enquiry the audit stores, offline or through the local stack: nobody's data. */
+export const auditSubmission = {
+  firstName: 'Retention',
+  lastName: 'Audit',
+  email: 'retention-audit@example.co.uk',
+  phone: '020 7946 0000',
+  company: 'Audit',
+  position: 'Auditor',
+  message: 'A test enquiry for the retention audit.',
+}
+
 /** What the enquiry store hands DynamoDB for a new enquiry, captured offline (no table). */
 export async function itemTheStoreWrites(createdAt: Date): Promise<Record<string, unknown>> {
   let written: Record<string, unknown> | undefined
@@ -205,17 +216,8 @@ export async function itemTheStoreWrites(createdAt: Date): Promise<Record<string
       return {}
     },
   } as unknown as DynamoDBDocumentClient
-  const submission = {
-    firstName: 'Retention',
-    lastName: 'Audit',
-    email: 'retention-audit@example.co.uk',
-    phone: '020 7946 0000',
-    company: 'Audit',
-    position: 'Auditor',
-    message: 'A test enquiry for the retention audit.',
-  }
   await createEnquiryStore(capture, 'enquiries').create(
-    buildEnquiry(submission, '00000000-0000-4000-8000-000000000001', createdAt),
+    buildEnquiry(auditSubmission, '00000000-0000-4000-8000-000000000001', createdAt),
   )
   return written ?? {}
 }

@@ -15,6 +15,7 @@ import {
   auditExpiryCode,
   auditSettings,
   auditStoredItem,
+  auditSubmission,
   storedExpiryFinding,
 } from './retention-code-audit.ts'
 import { type RetentionPolicy, retentionPolicy } from './retention-policy.ts'
@@ -77,15 +78,7 @@ export async function liveExpiryCheck(policy: RetentionPolicy): Promise<Finding>
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Retention',
-        lastName: 'Audit',
-        email: 'retention-audit@example.co.uk',
-        phone: '020 7946 0000',
-        company: 'Audit',
-        position: 'Auditor',
-        message: 'A test enquiry for the retention audit.',
-      }),
+      body: JSON.stringify(auditSubmission),
     })
     if (response.status !== 201) {
       return { status: 'fail', place, detail: `the contact API answered ${response.status}` }

@@ -14,10 +14,10 @@
  * ends in a stack trace: the app's code is loaded only inside the guard below, so even a syntax
  * error in it is reported in one line.
  */
-import { statSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { oneLine } from './command.ts'
+import { isFolder, oneLine } from './command.ts'
 
 export const usage =
   'Usage: npm run audit:retention [-- [-c key=value …] [--template FILE …] [--skip-live] [--out FILE]]'
@@ -67,14 +67,6 @@ function parse(args: readonly string[]) {
     if (isFolder(resolve(values.out))) throw new Misuse(`--out ${values.out}: that is a folder`)
   }
   return { ...values, context }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
 }
 
 /** Runs the audit as the command line asks; resolves its exit code (0, 1 or 2). */

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs'
+
 /**
  * What every ops command (`npm run enquiries`, `npm run dsar`) shares: a time limit on the whole
  * command, and failures told in one line, never a stack trace.
@@ -16,6 +18,15 @@ export function timeLimitMs(value: string | undefined): number | undefined {
   if (value === undefined) return DEFAULT_TIME_LIMIT_SECONDS * 1000
   const seconds = Number(value)
   return Number.isFinite(seconds) && seconds > 0 && seconds <= 3600 ? seconds * 1000 : undefined
+}
+
+/** Whether `path` is a folder (false for a file, or nothing there). */
+export function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * enquiries table, local (the stack `npm start` runs) by default or deployed with `--table`.
  * See docs/operations.md.
  */
-import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
 import { hostname, userInfo } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
@@ -19,7 +19,7 @@ import { DEFAULT_REGION } from '../config.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { startDynalite } from '../local/emulators.ts'
 import { retention } from '../retention.ts'
-import { onTable, runMain, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
+import { isFolder, onTable, runMain, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
 import {
   auditLine,
   byRetention,
@@ -344,14 +344,6 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     },
     carryOut,
   )
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
 }
 
 if (import.meta.main) {

@@ -95,10 +95,18 @@ export async function runAuditCommand(args: readonly string[], io: AuditIo): Pro
     })
     io.out(`${report.formatReport(result)}\n`)
     if (options.out) {
-      writeFileSync(
-        options.out,
-        report.formatMarkdownReport(result, { at: io.now(), live: !options['skip-live'] }),
-      )
+      const markdown = report.formatMarkdownReport(result, {
+        at: io.now(),
+        live: !options['skip-live'],
+      })
+      try {
+        writeFileSync(options.out, markdown)
+      } catch (error) {
+        io.err(
+          `audit:retention: the report could not be written to ${options.out}: ${oneLine(error)}`,
+        )
+        return 2
+      }
       io.out(`Report written to ${options.out}\n`)
     }
     return report.auditExitCode(result)

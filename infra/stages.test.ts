@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseStage } from './config.ts'
+import { identityPlan } from './constructs/email-identities.ts'
+import { productionSiteUrl } from './stage-selection.ts'
+import { placeholdersIn, stages } from './stages.ts'
+import { type Synthesised, synthesise } from './testing/synth.ts'
+
+// biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
+type Cfn = any
+
+const names = Object.keys(stages) as (keyof typeof stages)[]
+const env = { SITE_URL: productionSiteUrl(stages) as string }
+const resourcesOf = (template: Cfn, type: string): Cfn[] =>
+  Object.values(template.Resources ?? {}).filter((resource: Cfn) => resource.Type === type)
+
+let synth: Synthesised
+beforeAll(() => {
+  // Exactly what `npm run synth` builds: every committed stage, no -c flag.
+  synth = synthesise()
+}, 600_000)
+afterAll(() => synth?.dispose())
+
+describe('the committed stages, synthesised with no -c flag', () => {
+  it('are all there, each its own cdk.Stage, passing cdk-nag', () => {
+    expect(Object.keys(synth.stages)).toEqual(names)
+    expect(synth.violations).toEqual([])
+  })
+
+  it.each(names)('%s: serves its domain with its certificate, or has neither', (name) => {
+    const config = parseStage(name, stages[name], env)
+    const { site, edge } = synth.stages[name] as Synthesised
+    const [distribution] = resourcesOf(site.toJSON(), 'AWS::CloudFront::Distribution')
+    const viewer = distribution.Properties.DistributionConfig
+    if (!config.domain) {
+      expect(viewer.Aliases).toBeUndefined()
+      expect(viewer.ViewerCertificate).toBeUndefined()
+      return
+    }
+    expect(viewer.Aliases).toEqual([config.domain.domainName])
+    expect(viewer.ViewerCertificate.MinimumProtocolVersion).toBe('TLSv1.2_2025')
+    if (config.domain.certificateArn) {
+      expect(viewer.ViewerCertificate.AcmCertificateArn).toBe(config.domain.certificateArn)
+    } else {
+      // Issued and DNS-validated in the stage's zone, in us-east-1 where CloudFront reads it.
+      const [certificate] = resourcesOf(edge?.toJSON(), 'AWS::CertificateManager::Certificate')
+      expect(certificate.Properties).toMatchObject({
+        DomainName: config.domain.domainName,
+        DomainValidationOptions: [
+          {
+            DomainName: config.domain.domainName,
+            HostedZoneId: config.domain.hostedZone?.hostedZoneId,
+          },
+        ],
+      })
+      expect(JSON.stringify(viewer.ViewerCertificate.AcmCertificateArn)).toContain(
+        (synth.stages[name] as Synthesised).stacks.edge?.stackName,
+      )
+      const aliases = resourcesOf(site.toJSON(), 'AWS::Route53::RecordSet').filter(
+        (record) => record.Properties.Name === `${config.domain?.domainName}.`,
+      )
+      expect(aliases.map((record) => record.Properties.Type).sort()).toEqual(['A', 'AAAA'])
+    }
+  })
+
+  it.each(names)('%s: puts its web ACL in front of the distribution, or has none', (name) => {
+    const config = parseStage(name, stages[name], env)
+    const { site, edge } = synth.stages[name] as Synthesised
+    const [distribution] = resourcesOf(site.toJSON(), 'AWS::CloudFront::Distribution')
+    const webAclId = distribution.Properties.DistributionConfig.WebACLId
+    const acls = edge ? resourcesOf(edge.toJSON(), 'AWS::WAFv2::WebACL') : []
+    if (config.waf) {
+      expect(acls).toHaveLength(1)
+      expect(acls[0].Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(
+        config.waf.rateLimit,
+      )
+      expect(webAclId['Fn::GetStackOutput']).toMatchObject({ Region: 'us-east-1' })
+    } else {
+      expect(acls).toEqual([])
+      expect(webAclId).toBeUndefined()
+    }
+  })
+
+  it.each(names)('%s: creates exactly the SES identities its settings ask for', (name) => {
+    const config = parseStage(name, stages[name], env)
+    const { data, site } = synth.stages[name] as Synthesised
+    const created = resourcesOf(data?.toJSON(), 'AWS::SES::EmailIdentity').map(
+      (identity) => identity.Properties.EmailIdentity,
+    )
+    const plan = identityPlan(config)
+    expect(created.sort()).toEqual([...plan.created].sort())
+    expect(resourcesOf(site.toJSON(), 'AWS::SES::EmailIdentity')).toEqual([])
+    // The functions may send as each of them, whoever created it.
+    const granted = JSON.stringify(resourcesOf(site.toJSON(), 'AWS::IAM::Policy'))
+    for (const identity of plan.sendingAs) expect(granted).toContain(`:identity/${identity}"`)
+  })
+})
+
+describe('-c overrides of a committed stage', () => {
+  const zoneless = {
+    hostedZoneId: '',
+    hostedZoneName: '',
+    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f',
+    apiDomainName: 'api.elevate-digital.example',
+    apiCertificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/9f8e7d6c-5b4a',
+  }
+  it.each<[string, Record<string, string>, string]>([
+    [
+      'a forgotten domain',
+      { domainName: '' },
+      'it would remove the domain www.elevate-digital.example',
+    ],
+    [
+      'another domain',
+      { domainName: 'shop.elevate-digital.example' },
+      'it would remove the domain www.elevate-digital.example',
+    ],
+    [
+      'a certificate instead of the zone',
+      zoneless,
+      'it would remove the certificate issued for www.elevate-digital.example',
+    ],
+    ['no web ACL', { waf: 'false' }, 'it would remove the WAF web ACL'],
+    [
+      'an existing sender identity',
+      { senderIdentity: 'existing' },
+      'it would remove the SES identity elevate-digital.example',
+    ],
+    [
+      'an address identity',
+      { senderIdentity: 'address' },
+      'it would remove the SES identity elevate-digital.example',
+    ],
+    [
+      'a sender in another domain',
+      { senderEmail: 'website@agency.example', senderIdentity: 'address' },
+      'it would remove the SES identity elevate-digital.example',
+    ],
+    ['another account', { account: '210987654321' }, 'account is where the stage is'],
+    ['another region', { region: 'eu-west-1' }, 'region is where the stage is'],
+  ])('refuses %s on prod, saying why and where to change it', (_, override, why) => {
+    expect(() => synthesise({ context: { stage: 'prod', ...override } })).toThrow(why)
+    expect(() => synthesise({ context: { stage: 'prod', ...override } })).toThrow(
+      'change them there if this is what you want',
+    )
+  })
+
+  it('takes one that adds: a web ACL on the trial stage, for one run', () => {
+    const trial = synthesise({ context: { stage: 'staging', waf: 'true', wafRateLimit: '50' } })
+    try {
+      expect(Object.keys(trial.stages)).toEqual(['staging'])
+      expect(trial.violations).toEqual([])
+      const [acl] = resourcesOf(trial.edge?.toJSON(), 'AWS::WAFv2::WebACL')
+      expect(acl.Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(50)
+    } finally {
+      trial.dispose()
+    }
+  }, 120_000)
+})
+
+describe('placeholders', () => {
+  it('are what the committed template still holds, and what npm run deploy refuses', () => {
+    expect(placeholdersIn(stages.prod)).toEqual(
+      expect.arrayContaining([
+        'account 123456789012',
+        'domainName www.elevate-digital.example',
+        'senderEmail website@elevate-digital.example',
+      ]),
+    )
+    expect(
+      placeholdersIn({
+        account: '210987654321',
+        domainName: 'www.agency.co.uk',
+        senderEmail: 'web@agency.co.uk',
+      }),
+    ).toEqual([])
+  })
+})

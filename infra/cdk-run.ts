@@ -8,7 +8,7 @@ import { stages } from './stages.ts'
  * build is right for every stage.
  */
 export function commandEnv(): NodeJS.ProcessEnv {
-  const siteUrl = process.env.SITE_URL ?? productionSiteUrl(stages)
+  const siteUrl = process.env.SITE_URL || productionSiteUrl(stages)
   return { ...process.env, ...(siteUrl && { SITE_URL: siteUrl }) }
 }
 

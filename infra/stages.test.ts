@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseStage } from './config.ts'
+import { parseStage, type StageSettings } from './config.ts'
 import { identityPlan } from './constructs/email-identities.ts'
 import { productionSiteUrl } from './stage-selection.ts'
 import { placeholdersIn, stages } from './stages.ts'
@@ -95,59 +97,125 @@ describe('the committed stages, synthesised with no -c flag', () => {
   })
 })
 
-describe('-c overrides of a committed stage', () => {
+describe('-c overrides of the committed stages', () => {
+  const removable = [
+    'domainName',
+    'hostedZoneId',
+    'hostedZoneName',
+    'certificateArn',
+    'apiDomainName',
+    'apiCertificateArn',
+    'waf',
+  ] as const
+
+  it.each(names)(
+    '%s: blanking any setting its domain, certificate or web ACL rests on is refused',
+    (name) => {
+      const settings: Record<string, unknown> = stages[name]
+      for (const key of removable.filter((key) => settings[key] !== undefined)) {
+        expect(() => synthesise({ context: { stage: name, [key]: '' } }), key).toThrow(
+          /it would remove the (domain|hosted zone|certificate|API domain|WAF web ACL)/,
+        )
+      }
+    },
+  )
+
+  it.each(names)('%s: using existing SES identities instead of its own is refused', (name) => {
+    const created = identityPlan(parseStage(name, stages[name], env)).created
+    const attempt = () =>
+      synthesise({
+        context: { stage: name, senderIdentity: 'existing', recipientIdentity: 'existing' },
+      })
+    if (created.length === 0) {
+      // Nothing of its own to lose: the stage already uses identities that exist.
+      expect(created).toEqual([])
+      return
+    }
+    for (const identity of created)
+      expect(attempt).toThrow(`it would remove the SES identity ${identity}`)
+  })
+
+  it.each(names)('%s: moving it to another account or region is refused', (name) => {
+    for (const [key, value] of [
+      ['account', '210987654321'],
+      ['region', 'eu-west-1'],
+    ]) {
+      expect(() => synthesise({ context: { stage: name, [key as string]: value } })).toThrow(
+        `${key} is where the stage is`,
+      )
+    }
+  })
+})
+
+describe('-c overrides, each dangerous kind', () => {
+  // A stage with everything there is to lose, whatever infra/stages.ts holds today.
+  const full = {
+    prod: {
+      account: '123456789012',
+      domainName: 'www.agency.example',
+      hostedZoneId: 'Z0123456789ABC',
+      hostedZoneName: 'agency.example',
+      senderEmail: 'website@agency.example',
+      waf: true,
+    },
+    trial: { account: '123456789012', senderIdentity: 'existing' },
+  } satisfies Record<string, StageSettings>
+  const fullEnv = { SITE_URL: 'https://www.agency.example' }
   const zoneless = {
     hostedZoneId: '',
     hostedZoneName: '',
     certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f',
-    apiDomainName: 'api.elevate-digital.example',
+    apiDomainName: 'api.agency.example',
     apiCertificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/9f8e7d6c-5b4a',
   }
   it.each<[string, Record<string, string>, string]>([
-    [
-      'a forgotten domain',
-      { domainName: '' },
-      'it would remove the domain www.elevate-digital.example',
-    ],
+    ['a forgotten domain', { domainName: '' }, 'it would remove the domain www.agency.example'],
     [
       'another domain',
-      { domainName: 'shop.elevate-digital.example' },
-      'it would remove the domain www.elevate-digital.example',
+      { domainName: 'shop.agency.example' },
+      'it would remove the domain www.agency.example',
     ],
     [
       'a certificate instead of the zone',
       zoneless,
-      'it would remove the certificate issued for www.elevate-digital.example',
+      'it would remove the certificate issued for www.agency.example',
+    ],
+    [
+      'another API domain',
+      { apiDomainName: 'origin.agency.example' },
+      'it would remove the API domain api.agency.example',
     ],
     ['no web ACL', { waf: 'false' }, 'it would remove the WAF web ACL'],
     [
       'an existing sender identity',
       { senderIdentity: 'existing' },
-      'it would remove the SES identity elevate-digital.example',
+      'it would remove the SES identity agency.example',
     ],
     [
       'an address identity',
       { senderIdentity: 'address' },
-      'it would remove the SES identity elevate-digital.example',
+      'it would remove the SES identity agency.example',
     ],
     [
       'a sender in another domain',
-      { senderEmail: 'website@agency.example', senderIdentity: 'address' },
-      'it would remove the SES identity elevate-digital.example',
+      { senderEmail: 'website@elsewhere.example', senderIdentity: 'address' },
+      'it would remove the SES identity agency.example',
     ],
-    ['another account', { account: '210987654321' }, 'account is where the stage is'],
-    ['another region', { region: 'eu-west-1' }, 'region is where the stage is'],
-  ])('refuses %s on prod, saying why and where to change it', (_, override, why) => {
-    expect(() => synthesise({ context: { stage: 'prod', ...override } })).toThrow(why)
-    expect(() => synthesise({ context: { stage: 'prod', ...override } })).toThrow(
-      'change them there if this is what you want',
-    )
+  ])('refuses %s, saying why and where to change it', (_, override, why) => {
+    const attempt = () =>
+      synthesise({ stages: full, env: fullEnv, context: { stage: 'prod', ...override } })
+    expect(attempt).toThrow(why)
+    expect(attempt).toThrow('change them there if this is what you want')
   })
 
   it('takes one that adds: a web ACL on the trial stage, for one run', () => {
-    const trial = synthesise({ context: { stage: 'staging', waf: 'true', wafRateLimit: '50' } })
+    const trial = synthesise({
+      stages: full,
+      env: fullEnv,
+      context: { stage: 'trial', waf: 'true', wafRateLimit: '50' },
+    })
     try {
-      expect(Object.keys(trial.stages)).toEqual(['staging'])
+      expect(Object.keys(trial.stages)).toEqual(['trial'])
       expect(trial.violations).toEqual([])
       const [acl] = resourcesOf(trial.edge?.toJSON(), 'AWS::WAFv2::WebACL')
       expect(acl.Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(50)
@@ -157,15 +225,53 @@ describe('-c overrides of a committed stage', () => {
   }, 120_000)
 })
 
-describe('placeholders', () => {
-  it('are what the committed template still holds, and what npm run deploy refuses', () => {
-    expect(placeholdersIn(stages.prod)).toEqual(
-      expect.arrayContaining([
-        'account 123456789012',
-        'domainName www.elevate-digital.example',
-        'senderEmail website@elevate-digital.example',
-      ]),
+describe('npm run deploy', () => {
+  const run = (...args: string[]) =>
+    promisify(execFile)('npm', ['run', '--silent', 'deploy', '--', ...args], {
+      cwd: new URL('..', import.meta.url).pathname,
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
     )
+
+  it('names the stages when given none or an unknown one, before building anything', async () => {
+    expect(await run()).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(names.join(', ')),
+    })
+    expect(await run('demo')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('There is no stage "demo"'),
+    })
+  })
+
+  it.each(names.filter((name) => placeholdersIn(stages[name]).length > 0))(
+    'refuses %s while it holds the template’s placeholders, naming them',
+    async (name) => {
+      expect(await run(name)).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining(
+          `${name} stage still holds placeholders: ${placeholdersIn(stages[name])[0]}`,
+        ),
+      })
+    },
+  )
+})
+
+describe('placeholders', () => {
+  it('are the template’s example account and every name under .example', () => {
+    expect(
+      placeholdersIn({
+        account: '123456789012',
+        domainName: 'www.elevate-digital.example',
+        senderEmail: 'website@elevate-digital.example',
+        region: 'eu-west-2',
+      }),
+    ).toEqual([
+      'account 123456789012',
+      'domainName www.elevate-digital.example',
+      'senderEmail website@elevate-digital.example',
+    ])
     expect(
       placeholdersIn({
         account: '210987654321',

@@ -21,11 +21,12 @@ const shown = (path: string) => relative(process.cwd(), path)
 interface ManifestArtifact {
   type: string
   environment?: string
-  properties?: { templateFile?: string; directoryName?: string }
+  displayName?: string
+  properties?: { templateFile?: string; directoryName?: string; stackName?: string }
 }
 
 /** Every stack template of a cloud assembly, nested stage assemblies included. */
-function templates(directory: string): { id: string; environment?: string; file: string }[] {
+function templates(directory: string): { name: string; environment?: string; file: string }[] {
   const manifest = readJson(join(directory, 'manifest.json')) as {
     artifacts: Record<string, ManifestArtifact>
   }
@@ -35,15 +36,16 @@ function templates(directory: string): { id: string; environment?: string; file:
     }
     if (artifact.type !== 'aws:cloudformation:stack') return []
     const file = join(directory, artifact.properties?.templateFile ?? '')
-    return [{ id, environment: artifact.environment, file }]
+    const name = `${artifact.properties?.stackName ?? id} (${artifact.displayName ?? id})`
+    return [{ name, environment: artifact.environment, file }]
   })
 }
 
 const stacks = templates(outdir)
 console.log(`Synthesised ${stacks.length} stack(s) into ${shown(outdir) || '.'}/`)
-for (const { id, environment, file } of stacks) {
+for (const { name, environment, file } of stacks) {
   const resources = Object.keys(readJson(file).Resources ?? {}).length
-  console.log(`  ${id} (${environment}): ${shown(file)}, ${resources} resources`)
+  console.log(`  ${name}, ${environment}: ${shown(file)}, ${resources} resources`)
 }
 
 const reportFile = `${outdir}/validation-report.json`

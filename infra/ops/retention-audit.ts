@@ -239,7 +239,7 @@ export function auditTemplates(
       const holds = wafLogs
         ? 'WAF logs (client IP, path, headers; cookies redacted) of every request to the site'
         : accessLog
-          ? "API access logs (request id, time, route, status, source IP: a CloudFront edge address; a direct call to the execute-api URL is refused by the function but logged with the caller's own)"
+          ? "API access logs (request id, time, route id, status, source IP: a CloudFront edge address; a direct call, which matches no route, is logged with the caller's own)"
           : writers.length > 0
             ? `logs of: ${writers.join('; ')}`
             : 'a log group no function or API of these stacks writes to'

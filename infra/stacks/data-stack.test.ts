@@ -65,7 +65,7 @@ describe('the stateful stack', () => {
 
   it('leaves the site stack nothing it could lose but the origin secret, which it regenerates', () => {
     // The secret is a value CloudFront, the API's routes and the function share, replaced with
-    // them in one deploy (docs/decisions/0030-stages-and-stateful-stack.md); nothing is lost.
+    // them in one deploy (docs/decisions/0029-stages-as-code-and-stateful-stack.md); nothing is lost.
     const site = typesOf(synth.site.toJSON()).filter((type) => stateful.includes(type))
     expect(site).toEqual(['AWS::SecretsManager::Secret'])
     expect(synth.stacks.site.dependencies).toContain(synth.stacks.data)

@@ -42,6 +42,16 @@ describe('selectStages', () => {
     )
   })
 
+  it('takes an override that names what the stage already has', () => {
+    const [prod] = selectStages(
+      committed,
+      { stage: 'prod', apiDomainName: 'api.agency.example', waf: 'TRUE' },
+      env,
+    ).configs
+    expect(prod?.domain?.api.domainName).toBe('api.agency.example')
+    expect(prod?.waf).toEqual({ rateLimit: 20 })
+  })
+
   it('ties the build to the production domain: SITE_URL must name it', () => {
     expect(productionSiteUrl(committed)).toBe('https://www.agency.example')
     expect(() => selectStages(committed, {}, { SITE_URL: 'https://other.example' })).toThrow(

@@ -81,10 +81,15 @@ export function selectStages(
     if (name !== stage || Object.keys(overrides).length === 0)
       return parseStage(name, settings, env)
     const before = parseStage(name, settings, env)
-    // Losses are named before the merged settings are checked: a blanked domain is refused for
-    // what it would do, not for the settings it leaves inconsistent.
-    refuseLosses(name, overrides, lostParts(before, settings, overrides))
-    const after = parseStage(name, { ...settings, ...overrides }, env)
+    let after: DeployConfig
+    try {
+      after = parseStage(name, { ...settings, ...overrides }, env)
+    } catch (error) {
+      // Settings the override leaves inconsistent (a blanked domain with its zone still set) are
+      // refused first for what the change would remove, then for the inconsistency.
+      refuseLosses(name, overrides, lostParts(before, settings, overrides))
+      throw error
+    }
     refuseLosses(name, overrides, lostParts(before, settings, overrides, after))
     return after
   })
@@ -120,9 +125,9 @@ function refuseLosses(stage: string, overrides: Record<string, unknown>, problem
 }
 
 /**
- * What the overrides would take away from the committed stage: a part is lost when a setting it
- * rests on is changed (blanked included), or, once the merged settings are parsed (`after`), when
- * it is no longer there (an SES identity the new sender no longer needs).
+ * What the overrides would take away from the committed stage: the parts no longer there once
+ * the merged settings are parsed (`after`), or, when they cannot be, the parts resting on a
+ * setting the overrides change (blanked included). Moving the stage is refused either way.
  */
 function lostParts(
   before: DeployConfig,
@@ -144,7 +149,7 @@ function lostParts(
     )
   const kept = after && protectedParts(after)
   for (const [part, { consequence, settings: keys }] of protectedParts(before)) {
-    if (keys.some(changed) || (kept && !kept.has(part))) {
+    if (kept ? !kept.has(part) : keys.some(changed)) {
       problems.push(`it would remove ${part}: ${consequence}`)
     }
   }
@@ -155,7 +160,7 @@ function lostParts(
  * What a deploy must never take away by accident, each with what losing it would do and the
  * settings it rests on.
  */
-export function protectedParts(
+function protectedParts(
   config: DeployConfig,
 ): Map<string, { consequence: string; settings: (keyof StageSettings)[] }> {
   const parts = new Map<string, { consequence: string; settings: (keyof StageSettings)[] }>()

@@ -189,8 +189,17 @@ const settingsSchema = z
     }
   })
 
+/** `true` only when the typed settings and the schema name the same keys (else a type error). */
+type SameKeys<A, B> = [keyof A] extends [keyof B]
+  ? [keyof B] extends [keyof A]
+    ? true
+    : never
+  : never
+const schemaCoversSettings: SameKeys<StageSettings, typeof settingsSchema.shape> = true
+
 /** The keys a stage's settings may hold. */
-export const settingKeys = Object.keys(settingsSchema.shape) as (keyof StageSettings)[]
+export const settingKeys = (schemaCoversSettings &&
+  Object.keys(settingsSchema.shape)) as (keyof StageSettings)[]
 
 /** Everything one stage deploys, validated. */
 export interface DeployConfig {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Match, type Template } from 'aws-cdk-lib/assertions'
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKLOG_AGE_METRIC, METRICS_NAMESPACE, pipelineCounts } from '../../functions/metrics.ts'
 import { contactApi } from '../../shared/contact.ts'
@@ -876,6 +877,24 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       expect((stack.toJSON().Resources as Record<string, Resource>)[id]?.Type, id).toBe(type)
     }
   })
+})
+
+describe('a wildcard added to the site deployment role', () => {
+  it('fails the synth, since no reason covers it', () => {
+    expect(() =>
+      synthesise({
+        stages: { prod: {} },
+        beforeSynth: (stages) => {
+          const role = stages.prod?.site.site.node.findChild('DeploymentRole') as Role
+          role.addToPrincipalPolicy(
+            new PolicyStatement({ actions: ['s3:PutBucket*'], resources: ['*'] }),
+          )
+        },
+      }),
+    ).toThrow(
+      /holds a wildcard no reason covers: s3:PutBucket\*[\s\S]*holds a wildcard no reason covers: \*/,
+    )
+  }, 120_000)
 })
 
 describe('a deployment with a Route 53 domain, analytics and an ops address', () => {

@@ -97,6 +97,84 @@ describe('the committed stages, synthesised with no -c flag', () => {
   })
 })
 
+describe('every committed stage', () => {
+  const site = (name: string) => (synth.stages[name] as Synthesised).site.toJSON()
+  const only = (template: Cfn, type: string) => {
+    const found = resourcesOf(template, type)
+    expect(found, type).toHaveLength(1)
+    return found[0]
+  }
+
+  it.each(names)('%s: routes the contact API only under CloudFront’s secret path', (name) => {
+    const config = parseStage(name, stages[name], env)
+    const template = site(name)
+    const secret = Object.keys(template.Resources).find(
+      (id) => template.Resources[id].Type === 'AWS::SecretsManager::Secret',
+    )
+    const routes = resourcesOf(template, 'AWS::ApiGatewayV2::Route')
+    expect(routes).toHaveLength(2)
+    for (const route of routes) {
+      const [first, reference] = route.Properties.RouteKey['Fn::Join'][1]
+      expect(first).toBe('ANY /{{resolve:secretsmanager:')
+      expect(reference).toEqual({ Ref: secret })
+    }
+    const distribution = only(template, 'AWS::CloudFront::Distribution')
+    const [origin] = distribution.Properties.DistributionConfig.Origins.filter(
+      (candidate: Cfn) => candidate.CustomOriginConfig,
+    )
+    expect(origin.OriginPath['Fn::Join'][1][1]).toEqual({ Ref: secret })
+    const api = only(template, 'AWS::ApiGatewayV2::Api')
+    expect(api.Properties.DisableExecuteApiEndpoint).toBe(config.domain !== undefined)
+    if (config.domain) expect(origin.DomainName).toBe(config.domain.api.domainName)
+  })
+
+  it.each(names)(
+    '%s: keeps its state in a protected data stack, under the ids it always had',
+    (name) => {
+      const { stacks, data } = synth.stages[name] as Synthesised
+      expect(stacks.data?.terminationProtection).toBe(true)
+      const resources = data?.toJSON().Resources
+      for (const [id, type] of [
+        ['EnquiriesTable7DAAED76', 'AWS::DynamoDB::GlobalTable'],
+        ['SiteBucket978D4AEB', 'AWS::S3::Bucket'],
+        ['SiteLogBucket150DDC0F', 'AWS::S3::Bucket'],
+      ]) {
+        expect(resources[id as string]).toMatchObject({ Type: type, DeletionPolicy: 'Retain' })
+      }
+      for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket']) {
+        expect(resourcesOf(site(name), type)).toEqual([])
+      }
+    },
+  )
+
+  it.each(names)('%s: watches the distribution the site stack last wrote down', (name) => {
+    const { edgeMonitoring, stacks } = synth.stages[name] as Synthesised
+    const monitoring = edgeMonitoring.toJSON()
+    const alarm = only(monitoring, 'AWS::CloudWatch::Alarm')
+    const dimension = alarm.Properties.Dimensions.find((d: Cfn) => d.Name === 'DistributionId')
+    expect(monitoring.Parameters[dimension.Value.Ref]).toEqual(
+      expect.objectContaining({
+        Type: 'AWS::SSM::Parameter::Value<String>',
+        Default: `/${stacks.site.stackName}/distribution-id`,
+      }),
+    )
+    const writer = only(site(name), 'Custom::AWS')
+    expect(JSON.stringify(writer.Properties.Update)).toContain(
+      `/${stacks.site.stackName}/distribution-id`,
+    )
+  })
+
+  it.each(names)('%s: runs the viewer-request function on pages only', (name) => {
+    const { DistributionConfig: config } = only(
+      site(name),
+      'AWS::CloudFront::Distribution',
+    ).Properties
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1)
+    const assets = config.CacheBehaviors.find((b: Cfn) => b.PathPattern === '/assets/*')
+    expect(assets.FunctionAssociations).toBeUndefined()
+  })
+})
+
 describe('-c overrides of the committed stages', () => {
   const removable = [
     'domainName',
@@ -226,8 +304,9 @@ describe('-c overrides, each dangerous kind', () => {
 })
 
 describe('npm run deploy', () => {
+  // What `npm run deploy -- …` runs, without npm's own start-up.
   const run = (...args: string[]) =>
-    promisify(execFile)('npm', ['run', '--silent', 'deploy', '--', ...args], {
+    promisify(execFile)(process.execPath, ['infra/stage-command.ts', 'deploy', ...args], {
       cwd: new URL('..', import.meta.url).pathname,
     }).then(
       () => ({ code: 0, stderr: '' }),
@@ -243,7 +322,7 @@ describe('npm run deploy', () => {
       code: 2,
       stderr: expect.stringContaining('There is no stage "demo"'),
     })
-  })
+  }, 30_000)
 
   it.each(names.filter((name) => placeholdersIn(stages[name]).length > 0))(
     'refuses %s while it holds the template’s placeholders, naming them',
@@ -255,6 +334,7 @@ describe('npm run deploy', () => {
         ),
       })
     },
+    30_000,
   )
 })
 

@@ -14,7 +14,7 @@ import { once } from 'node:events'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { basename, join } from 'node:path'
+import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
@@ -82,21 +82,6 @@ export async function liveExpiryCheck(policy: RetentionPolicy): Promise<Finding>
   }
 }
 
-/** Every stack template of a synthesised cloud assembly. */
-function templatesIn(outdir: string): StackTemplate[] {
-  const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as {
-    artifacts: Record<string, { type: string; properties?: { templateFile?: string } }>
-  }
-  return Object.entries(manifest.artifacts)
-    .filter(([, artifact]) => artifact.type === 'aws:cloudformation:stack')
-    .map(([stackName, artifact]) => ({
-      stackName,
-      template: JSON.parse(
-        readFileSync(join(outdir, artifact.properties?.templateFile ?? ''), 'utf8'),
-      ),
-    }))
-}
-
 /** A check that throws is a breach to report (exit 1), never a crash of the audit. */
 async function checked(place: string, check: () => Promise<Finding>): Promise<Finding> {
   try {
@@ -138,7 +123,7 @@ export async function runAudit(options: {
     // setting depends on them, so the audit needs no build.
     const synthesised = synthesise({ context: options.context ?? {} })
     try {
-      stacks = templatesIn(synthesised.outdir)
+      stacks = Object.values(synthesised.stages).flatMap((stage) => stage.templates)
     } finally {
       synthesised.dispose()
     }

@@ -27,7 +27,10 @@ type Cfn = any
 
 export interface StackTemplate {
   readonly stackName: string
-  readonly template: { readonly Resources?: Record<string, Cfn> }
+  readonly template: {
+    readonly Resources?: Record<string, Cfn>
+    readonly Outputs?: Record<string, Cfn>
+  }
 }
 
 /** DynamoDB's default point-in-time recovery window when a template names none. */
@@ -63,6 +66,30 @@ function referenced(value: Cfn): string | undefined {
 
 const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`
 
+/**
+ * Where a value points, as `stack/logicalId`, across the stacks of a stage: a `Ref` or
+ * `Fn::GetAtt` in its own stack, an `Fn::GetStackOutput` of another stack's output (the site
+ * stack reads the data stack's buckets so), or a bucket's name joined into a domain name.
+ */
+function locator(stacks: readonly StackTemplate[]) {
+  const outputs = new Map<string, string>()
+  for (const { stackName, template } of stacks) {
+    for (const [name, output] of Object.entries(template.Outputs ?? {})) {
+      const id = referenced(output.Value)
+      if (id) outputs.set(`${stackName}:${name}`, `${stackName}/${id}`)
+    }
+  }
+  const locate = (stackName: string, value: Cfn): string | undefined => {
+    const id = referenced(value)
+    if (id) return `${stackName}/${id}`
+    const output = value?.['Fn::GetStackOutput']
+    if (output) return outputs.get(`${output.StackName}:${output.OutputName}`)
+    const joined = value?.['Fn::Join']?.[1]
+    return Array.isArray(joined) ? locate(stackName, joined[0]) : undefined
+  }
+  return locate
+}
+
 /** Every place the templates keep data, with its retention, against the policy. */
 export function auditTemplates(
   stacks: readonly StackTemplate[],
@@ -71,6 +98,41 @@ export function auditTemplates(
   const findings: Finding[] = []
   const add = (status: Status, place: string, detail: string) =>
     findings.push({ status, place, detail })
+
+  // Which buckets are CloudFront's origins and which receive access logs, across the stacks
+  // (a stage keeps its buckets in its data stack, the distribution in its site stack).
+  const locate = locator(stacks)
+  const logTargets = new Map<string, string[]>()
+  const addTarget = (bucket: string | undefined, what: string) => {
+    if (!bucket) return
+    logTargets.set(bucket, [...(logTargets.get(bucket) ?? []), what])
+  }
+  const origins = new Set<string>()
+  const distributionsWithoutLogs: string[] = []
+  for (const { stackName, template } of stacks) {
+    for (const [id, resource] of Object.entries(template.Resources ?? {}) as [string, Cfn][]) {
+      if (resource.Type === 'AWS::CloudFront::Distribution') {
+        const config = resource.Properties?.DistributionConfig ?? {}
+        if (config.Logging) {
+          addTarget(locate(stackName, config.Logging.Bucket), `CloudFront standard logs of ${id}`)
+        } else {
+          distributionsWithoutLogs.push(`${stackName}/${id}`)
+        }
+        for (const origin of (config.Origins ?? []) as Cfn[]) {
+          const bucket = locate(stackName, origin.DomainName)
+          if (bucket) origins.add(bucket)
+        }
+      } else if (resource.Type === 'AWS::S3::Bucket') {
+        addTarget(
+          locate(stackName, resource.Properties?.LoggingConfiguration?.DestinationBucketName),
+          `S3 server access logs of ${id}`,
+        )
+      }
+    }
+  }
+  for (const place of distributionsWithoutLogs) {
+    add('info', `CloudFront distribution ${place}`, 'writes no access logs')
+  }
 
   for (const { stackName, template } of stacks) {
     const resources = Object.entries(template.Resources ?? {}) as [string, Cfn][]
@@ -177,7 +239,7 @@ export function auditTemplates(
       const holds = wafLogs
         ? 'WAF logs (client IP, path, headers; cookies redacted) of every request to the site'
         : accessLog
-          ? "API access logs (request id, time, route, status, source IP: a CloudFront edge address; a direct call to the execute-api URL is refused by the function but logged with the caller's own)"
+          ? "API access logs (request id, time, route id, status, source IP: a CloudFront edge address; a direct call, which matches no route, is logged with the caller's own)"
           : writers.length > 0
             ? `logs of: ${writers.join('; ')}`
             : 'a log group no function or API of these stacks writes to'
@@ -200,33 +262,8 @@ export function auditTemplates(
 
     // --- S3: access logs (visitors' IP addresses) and the site ---
     const buckets = ofType('AWS::S3::Bucket')
-    const distributions = ofType('AWS::CloudFront::Distribution')
-    const logTargets = new Map<string, string[]>()
-    const addTarget = (bucketId: string | undefined, what: string) => {
-      if (!bucketId) return
-      logTargets.set(bucketId, [...(logTargets.get(bucketId) ?? []), what])
-    }
-    const origins = new Set<string>()
-    for (const [id, distribution] of distributions) {
-      const config = distribution.Properties?.DistributionConfig ?? {}
-      if (config.Logging) {
-        addTarget(referenced(config.Logging.Bucket), `CloudFront standard logs of ${id}`)
-      } else {
-        add('info', `CloudFront distribution ${at(id)}`, 'writes no access logs')
-      }
-      for (const origin of (config.Origins ?? []) as Cfn[]) {
-        const bucket = referenced(origin.DomainName)
-        if (bucket) origins.add(bucket)
-      }
-    }
     for (const [id, bucket] of buckets) {
-      addTarget(
-        referenced(bucket.Properties?.LoggingConfiguration?.DestinationBucketName),
-        `S3 server access logs of ${id}`,
-      )
-    }
-    for (const [id, bucket] of buckets) {
-      const targets = logTargets.get(id)
+      const targets = logTargets.get(at(id))
       if (targets) {
         const rules = ((bucket.Properties?.LifecycleConfiguration?.Rules ?? []) as Cfn[]).filter(
           (rule) =>
@@ -254,7 +291,7 @@ export function auditTemplates(
               : 'no lifecycle rule expires them: kept for ever'
           } (limit ${days(policy.accessLogDaysMax)})${versioned && !noncurrent ? '; versioned, with old versions never expired' : ''}`,
         )
-      } else if (origins.has(id)) {
+      } else if (origins.has(at(id))) {
         add('info', `S3 bucket ${at(id)} (site)`, 'the prerendered website: no personal data')
       } else {
         add(

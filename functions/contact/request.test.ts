@@ -22,6 +22,14 @@ describe('request helpers', () => {
     expect(routeOf({ rawPath: '/' })).toBeUndefined()
   })
 
+  it('routes the paths under the one segment CloudFront adds, and nothing deeper', () => {
+    expect(routeOf({ rawPath: '/Secret48chars/api/contacts' })).toBe('json')
+    expect(routeOf({ rawPath: '/Secret48chars/api/contacts/form/' })).toBe('form')
+    expect(routeOf({ rawPath: '/a/b/api/contacts' })).toBeUndefined()
+    expect(routeOf({ rawPath: '/Secret48chars/api/contact' })).toBeUndefined()
+    expect(routeOf({ rawPath: '/Secret48chars' })).toBeUndefined()
+  })
+
   it('reads a urlencoded body, the first value winning', () => {
     expect(parseFormBody('firstName=Ada+B&message=caf%C3%A9%20%26%20co&firstName=Eve')).toEqual({
       firstName: 'Ada B',

@@ -29,10 +29,17 @@ export function header(event: Pick<APIGatewayProxyEventV2, 'headers'>, name: str
   return undefined
 }
 
+/**
+ * Which contact path a request is for. Deployed, CloudFront reaches the routes under one leading
+ * segment of its own (the stage's secret, infra/constructs/contact-api.ts), which API Gateway
+ * routes on and leaves in the path; locally the paths come bare.
+ */
 export function routeOf(event: Pick<APIGatewayProxyEventV2, 'rawPath'>): ContactRoute | undefined {
   const path = event.rawPath.length > 1 ? event.rawPath.replace(/\/+$/, '') : event.rawPath
-  if (path === contactApi.path) return 'json'
-  if (path === contactApi.formPath) return 'form'
+  for (const candidate of [path, path.replace(/^\/[^/]+(?=\/)/, '')]) {
+    if (candidate === contactApi.path) return 'json'
+    if (candidate === contactApi.formPath) return 'form'
+  }
   return undefined
 }
 

@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseDeployConfig } from '../config.ts'
+import { stages } from '../stages.ts'
 import { type Synthesised, synthesise } from '../testing/synth.ts'
 import { DEFAULT_DIGEST_SCHEDULE } from './attention-digest.ts'
 
@@ -13,21 +13,22 @@ function idOf(template: Template, type: string, prefix: string): string {
   return ids[0] as string
 }
 
-describe('the digest to the agency in the deployed stack', () => {
+describe('the digest to the agency in each stage', () => {
   let synth: Synthesised
-  let rescheduled: Synthesised
   let template: Template
   beforeAll(() => {
-    synth = synthesise()
-    rescheduled = synthesise({ context: { digestSchedule: 'cron(30 7 ? * MON-FRI *)' } })
+    // The committed stages, the trial one with a schedule of its own in its settings.
+    synth = synthesise({
+      stages: {
+        ...stages,
+        staging: { ...stages.staging, digestSchedule: 'cron(30 7 ? * MON-FRI *)' },
+      },
+    })
     template = synth.site
   }, 180_000)
-  afterAll(() => {
-    synth?.dispose()
-    rescheduled?.dispose()
-  })
+  afterAll(() => synth?.dispose())
 
-  it('runs daily by default, and on the schedule the deployment names', () => {
+  it("runs daily by default, and on the schedule a stage's settings name", () => {
     const fnId = idOf(template, 'AWS::Lambda::Function', 'DigestSendFunction')
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: DEFAULT_DIGEST_SCHEDULE,
@@ -39,19 +40,25 @@ describe('the digest to the agency in the deployed stack', () => {
       ],
     })
     expect(DEFAULT_DIGEST_SCHEDULE).toBe('cron(0 8 * * ? *)')
-    rescheduled.site.hasResourceProperties('AWS::Events::Rule', {
+    const staging = synth.stages.staging?.site as Template
+    staging.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'cron(30 7 ? * MON-FRI *)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
+      Targets: [
+        Match.objectLike({
+          Arn: {
+            'Fn::GetAtt': [idOf(staging, 'AWS::Lambda::Function', 'DigestSendFunction'), 'Arn'],
+          },
+        }),
+      ],
     })
+    expect(
+      staging.findResources('AWS::Events::Rule', {
+        Properties: { ScheduleExpression: DEFAULT_DIGEST_SCHEDULE },
+      }),
+    ).toEqual({})
   })
 
-  it('refuses a schedule EventBridge would not take, naming the setting', () => {
-    expect(() => parseDeployConfig({ digestSchedule: 'every morning' }, {})).toThrow(
-      /digestSchedule: an EventBridge schedule/,
-    )
-  })
-
-  it('sends as the enquiry e-mails do, and may read only the needs-attention enquiries', () => {
+  it("sends as the enquiry e-mails do, and may read only the data stack's needs-attention index", () => {
     const fnId = idOf(template, 'AWS::Lambda::Function', 'DigestSendFunction')
     const fn = template.findResources('AWS::Lambda::Function')[fnId] as Cfn
     expect(fn.Properties).toMatchObject({
@@ -60,9 +67,15 @@ describe('the digest to the agency in the deployed stack', () => {
       Timeout: 60,
     })
     expect(fn.Properties.Environment.Variables).toMatchObject({
-      ENQUIRIES_TABLE: { Ref: idOf(template, 'AWS::DynamoDB::GlobalTable', 'Enquiries') },
-      SENDER_EMAIL: 'hello@elevate-digital.example',
-      AGENCY_EMAIL: 'hello@elevate-digital.example',
+      // The data stack's table, through that stack's output, as the contact function reads it.
+      ENQUIRIES_TABLE: {
+        'Fn::GetStackOutput': expect.objectContaining({
+          StackName: synth.stacks.data?.stackName,
+          OutputName: expect.stringMatching(/^PublishOutputRefEnquiriesTable/),
+        }),
+      },
+      SENDER_EMAIL: stages.prod.senderEmail,
+      AGENCY_EMAIL: stages.prod.agencyEmail,
       SES_CONFIGURATION_SET: {
         Ref: idOf(template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
       },
@@ -84,6 +97,8 @@ describe('the digest to the agency in the deployed stack', () => {
     const resourcesOf = (action: string) =>
       JSON.stringify(statements.find((statement: Cfn) => statement.Action === action).Resource)
     expect(resourcesOf('dynamodb:Query')).toContain('/index/needs-attention')
+    expect(resourcesOf('dynamodb:Query')).toContain('PublishOutputRefEnquiriesTable')
+    expect(resourcesOf('dynamodb:BatchGetItem')).toContain('PublishOutputRefEnquiriesTable')
     // As the sender's identity, and through the configuration set that reports its fate.
     expect(resourcesOf('ses:SendEmail')).toContain(':identity/')
     expect(resourcesOf('ses:SendEmail')).toContain(':configuration-set/')

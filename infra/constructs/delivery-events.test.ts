@@ -86,7 +86,13 @@ describe('delivery events in the deployed stack', () => {
     const fn = template.findResources('AWS::Lambda::Function')[fnId] as Cfn
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] })
     expect(fn.Properties.Environment.Variables).toMatchObject({
-      ENQUIRIES_TABLE: { Ref: idOf(template, 'AWS::DynamoDB::GlobalTable', 'Enquiries') },
+      // The data stack's table, through that stack's output.
+      ENQUIRIES_TABLE: {
+        'Fn::GetStackOutput': expect.objectContaining({
+          StackName: synth.stacks.data?.stackName,
+          OutputName: expect.stringMatching(/^PublishOutputRefEnquiriesTable/),
+        }),
+      },
       STAGE: 'prod',
     })
     const roleId = idOf(template, 'AWS::IAM::Role', 'DeliveryEventsFunctionRole')

@@ -23,11 +23,15 @@ const repo = new URL('../..', import.meta.url).pathname
 type Cfn = any
 
 let synth: Synthesised
+/** Every stack of a stage, as deployed: its data stack holds the table and buckets. */
+let stage: StackTemplate[]
+/** The site stack alone (functions, API, distribution). */
 let good: StackTemplate
 let dir: string
 beforeAll(() => {
-  synth = synthesise()
-  good = { stackName: 'ElevateDigital', template: synth.site.toJSON() }
+  synth = synthesise({ stages: { prod: {} } })
+  stage = synth.templates
+  good = stage.find((stack) => stack.stackName === 'ElevateDigital') as StackTemplate
   dir = mkdtempSync(join(tmpdir(), 'audit-'))
 }, 120_000)
 afterAll(() => {
@@ -35,11 +39,20 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** The deployed template, changed by `edit`. */
-function broken(edit: (resources: Record<string, Cfn>) => void): StackTemplate {
-  const template = structuredClone(good.template) as { Resources: Record<string, Cfn> }
-  edit(template.Resources)
-  return { stackName: good.stackName, template }
+/** The stage's templates, changed by `edit` (as one set of resources; new ones join the site's). */
+function broken(edit: (resources: Record<string, Cfn>) => void): StackTemplate[] {
+  const stacks = structuredClone(stage) as { stackName: string; template: Cfn }[]
+  const merged: Record<string, Cfn> = Object.assign(
+    {},
+    ...stacks.map((stack) => stack.template.Resources),
+  )
+  const before = new Set(Object.keys(merged))
+  edit(merged)
+  const site = stacks.find((stack) => stack.stackName === good.stackName)
+  for (const [id, resource] of Object.entries(merged)) {
+    if (!before.has(id) && site) site.template.Resources[id] = resource
+  }
+  return stacks
 }
 
 function ofType(resources: Record<string, Cfn>, type: string): Cfn[] {
@@ -50,7 +63,7 @@ const failures = (findings: Finding[]) => findings.filter((finding) => finding.s
 
 describe('the retention audit of the synthesised stack', () => {
   it('finds every place enquiry data lives within the policy', () => {
-    const findings = auditTemplates([good], retentionPolicy)
+    const findings = auditTemplates(stage, retentionPolicy)
     expect(failures(findings)).toEqual([])
     const text = findings.map((finding) => `${finding.place}: ${finding.detail}`).join('\n')
     expect(text).toMatch(/TTL enabled on "expiresAt"/)
@@ -63,8 +76,13 @@ describe('the retention audit of the synthesised stack', () => {
       /SQS queue ElevateDigital\/DeliveryEventsFailedEvents\w+ \(failed events\): events that failed every try of: Records what SES reports .*: deleted after 14 days \(limit 14 days\)/,
     )
     // The contact, retry, digest and delivery-events functions' log groups, the API's, the
-    // site deployment's.
-    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(6)
+    // site deployment's, the distribution-id writer's.
+    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(7)
+    // The buckets in the data stack are placed through the site stack's references to them.
+    expect(text).toMatch(
+      /S3 bucket ElevateDigital-Data\/SiteLogBucket\w+ \(access logs\): CloudFront standard logs of ElevateDigital\/SiteDistribution\w+ and S3 server access logs of ElevateDigital-Data\/SiteBucket\w+/,
+    )
+    expect(text).toMatch(/S3 bucket ElevateDigital-Data\/SiteBucket\w+ \(site\)/)
   })
 
   it.each<[string, (resources: Record<string, Cfn>) => void, RegExp]>([
@@ -152,7 +170,7 @@ describe('the retention audit of the synthesised stack', () => {
       /a bucket the audit cannot place/,
     ],
   ])('fails on %s', (_label, edit, message) => {
-    const found = failures(auditTemplates([broken(edit)], retentionPolicy))
+    const found = failures(auditTemplates(broken(edit), retentionPolicy))
     expect(found.length).toBeGreaterThan(0)
     expect(found.map((finding) => `${finding.place}: ${finding.detail}`).join('\n')).toMatch(
       message,
@@ -160,7 +178,7 @@ describe('the retention audit of the synthesised stack', () => {
   })
 
   it('fails a backup window longer than the policy allows', () => {
-    const findings = auditTemplates([good], { ...retentionPolicy, backupDaysMax: 7 })
+    const findings = auditTemplates(stage, { ...retentionPolicy, backupDaysMax: 7 })
     expect(failures(findings).map((finding) => finding.detail)).toEqual([
       expect.stringMatching(/^35 days \(limit 7 days\)/),
     ])
@@ -261,18 +279,34 @@ describe('npm run audit:retention', () => {
       /^PASS {2}Live check through the local stack: .*exactly 3 calendar years/m,
     )
     expect(stdout).toMatch(/^PASS {2}expiresAt code path: functions\/enquiries\/item\.ts/m)
+    // Every committed stage, each of its stacks.
+    expect(stdout).toMatch(
+      /^Audited: the CDK app synthesised offline, stages prod, staging: .*ElevateDigital-Data, ElevateDigital, .*ElevateDigital-staging-Data, ElevateDigital-staging,/m,
+    )
+    expect(stdout).toMatch(/^PASS {2}DynamoDB table ElevateDigital-staging-Data\/EnquiriesTable/m)
     expect(stdout).toMatch(/0 fail/)
     expect(stdout).toContain('Everything meets the policy.')
   }, 90_000)
 
+  it('audits a stage as synthesised, its folder read whole and its stacks linked by name', async () => {
+    const folder = join(synth.outdir, 'assembly-prod')
+    const { code, stdout } = await run(['--template', folder, '--skip-live'])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(
+      new RegExp(`^Audited: templates ${folder}: ElevateDigital-Data, ElevateDigital, `, 'm'),
+    )
+    // The site bucket is placed through the site stack's reference to the data stack's output.
+    expect(stdout).toMatch(/^INFO {2}S3 bucket ElevateDigital-Data\/SiteBucket\w+ \(site\)/m)
+    expect(stdout).toContain('Everything meets the policy.')
+  }, 60_000)
+
   it('exits 1 for a template that keeps logs too long, naming the place', async () => {
     const file = join(dir, 'ElevateDigital.template.json')
-    const bad = broken((resources) => {
-      for (const group of ofType(resources, 'AWS::Logs::LogGroup')) {
-        group.Properties.RetentionInDays = 3653
-      }
-    })
-    writeFileSync(file, JSON.stringify(bad.template))
+    const bad = structuredClone(good.template) as { Resources: Record<string, Cfn> }
+    for (const group of ofType(bad.Resources, 'AWS::Logs::LogGroup')) {
+      group.Properties.RetentionInDays = 3653
+    }
+    writeFileSync(file, JSON.stringify(bad))
     const { code, stdout } = await run([
       '--template',
       file,

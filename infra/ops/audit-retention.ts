@@ -2,10 +2,12 @@
  * `npm run audit:retention`: for an auditor, every place enquiry data (and visitors' addresses)
  * can live and how long it stays, checked against the policy in docs/operations.md.
  *
- *   npm run audit:retention                        synthesise the app offline and audit it
- *   npm run audit:retention -- -c waf=true         …with deployment context, as cdk -c takes it
- *   npm run audit:retention -- --template cdk.out/ElevateDigital.template.json
- *                                                  audit templates already synthesised
+ *   npm run audit:retention                        synthesise every committed stage offline, audit it
+ *   npm run audit:retention -- -c stage=staging -c waf=true
+ *                                                  …one stage, with an override, as cdk -c takes it
+ *   npm run audit:retention -- --template cdk.out/assembly-prod
+ *                                                  audit templates already synthesised: a stage's
+ *                                                  assembly folder, cdk.out, or template files
  *   npm run audit:retention -- --skip-live         without the live check through the local stack
  *   npm run audit:retention -- --out FILE          also write the report as Markdown, to keep
  *
@@ -20,7 +22,7 @@ import { parseArgs } from 'node:util'
 import { isFolder, oneLine } from './command.ts'
 
 export const usage =
-  'Usage: npm run audit:retention [-- [-c key=value …] [--template FILE …] [--skip-live] [--out FILE]]'
+  'Usage: npm run audit:retention [-- [-c key=value …] [--template FILE|FOLDER …] [--skip-live] [--out FILE]]'
 
 export interface AuditIo {
   out(text: string): void

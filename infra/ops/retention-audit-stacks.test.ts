@@ -11,19 +11,21 @@ import { templatesIn } from './run-retention-audit.ts'
 import type { StackTemplate } from './template-pool.ts'
 
 /**
- * The retention audit as the app's shape changes: stacks split apart (a stateful and a
- * stateless one, references turned into exports), stacks inside nested stages, and the settings
- * the stack applies read as values.
+ * The retention audit as the app's shape changes: stacks split apart further (references turned
+ * into exports), stacks inside nested stages, and the settings the stack applies read as values.
  */
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation templates are untyped JSON
 type Cfn = any
 
 let synth: Synthesised
+/** Every stack of a stage: the site stack reads the data stack's table and buckets. */
+let stage: StackTemplate[]
 let good: StackTemplate
 let dir: string
 beforeAll(() => {
-  synth = synthesise()
-  good = { stackName: 'ElevateDigital', template: synth.site.toJSON() }
+  synth = synthesise({ stages: { prod: {} } })
+  stage = synth.templates
+  good = stage.find((stack) => stack.stackName === 'ElevateDigital') as StackTemplate
   dir = mkdtempSync(join(tmpdir(), 'audit-stacks-'))
 }, 120_000)
 afterAll(() => {
@@ -87,23 +89,24 @@ describe('the retention audit, whatever the stacks', () => {
     expect(failed[0]?.detail).toMatch(detail)
   })
 
-  it('follows references from stack to stack, as a stateful and a stateless stack split them', () => {
+  it('follows references from stack to stack: outputs of the data stack, and exports', () => {
+    // The site stack split once more, its queue and secret into a stack of their own.
     const [stateful, stateless] = splitStacks(good, (type) =>
       /DynamoDB|S3::Bucket|SES::EmailIdentity|SecretsManager|KMS::Key|SQS::Queue/.test(type),
     )
-    const whole = auditTemplates([good], retentionPolicy)
-    const split = auditTemplates([stateful, stateless], retentionPolicy)
+    const whole = auditTemplates(stage, retentionPolicy)
+    const others = stage.filter((stack) => stack !== good)
+    const split = auditTemplates([...others, stateful, stateless], retentionPolicy)
     const statuses = (findings: Finding[]) =>
       findings.map((f) => `${f.status} ${f.place.replace(/ElevateDigital(-\w+)?\//, '')}`).sort()
     expect(statuses(split)).toEqual(statuses(whole))
     expect(failures(split)).toEqual([])
-    // The log bucket, the site bucket and the queue were placed through their imports.
+    // The buckets placed through the distribution's references to the data stack's outputs, the
+    // queue through its import.
     expect(split.map((f) => f.place)).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(
-          /^S3 bucket ElevateDigital-Stateful\/SiteLogBucket\w+ \(access logs\)$/,
-        ),
-        expect.stringMatching(/^S3 bucket ElevateDigital-Stateful\/SiteBucket\w+ \(site\)$/),
+        expect.stringMatching(/^S3 bucket ElevateDigital-Data\/SiteLogBucket\w+ \(access logs\)$/),
+        expect.stringMatching(/^S3 bucket ElevateDigital-Data\/SiteBucket\w+ \(site\)$/),
         expect.stringMatching(/^SQS queue ElevateDigital-Stateful\/\w+ \(failed events\)$/),
       ]),
     )
@@ -125,13 +128,22 @@ describe('the retention audit, whatever the stacks', () => {
     writeFileSync(
       join(nested, 'manifest.json'),
       manifest({
-        'Prod-Stateful': {
+        ProdSite1234: {
           type: 'aws:cloudformation:stack',
-          properties: { templateFile: 'Prod-Stateful.template.json' },
+          properties: { templateFile: 'ProdSite1234.template.json', stackName: 'Agency-Site' },
+        },
+        ProdData5678: {
+          type: 'aws:cloudformation:stack',
+          properties: { templateFile: 'ProdData5678.template.json' },
         },
       }),
     )
-    writeFileSync(join(nested, 'Prod-Stateful.template.json'), JSON.stringify(good.template))
-    expect(templatesIn(outdir).map((stack) => stack.stackName)).toEqual(['Prod-Stateful'])
+    writeFileSync(join(nested, 'ProdSite1234.template.json'), JSON.stringify(good.template))
+    writeFileSync(join(nested, 'ProdData5678.template.json'), JSON.stringify(good.template))
+    // Named as CloudFormation names them (other stacks' references use that name), else by id.
+    expect(templatesIn(outdir).map((stack) => stack.stackName)).toEqual([
+      'Agency-Site',
+      'ProdData5678',
+    ])
   })
 })

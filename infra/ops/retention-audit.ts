@@ -5,7 +5,7 @@ import { type ResourcePool, resourcePool, type StackTemplate } from './template-
 /**
  * The retention audit's checks of the infrastructure, as a pure function over CloudFormation
  * templates. Resources are found by their type and properties across every template of the
- * assembly, and followed from one stack to another through exports (`Fn::ImportValue`), so the
+ * assembly, and followed from one stack to another (`Fn::GetStackOutput`, `Fn::ImportValue`), so the
  * audit does not depend on how the app splits its stacks. The code's own checks are in
  * retention-code-audit.ts; the CLI (infra/ops/audit-retention.ts) adds the synthesis.
  */
@@ -221,7 +221,7 @@ function auditLogs(pool: Pool, policy: RetentionPolicy, add: Add) {
     const holds = wafLogs
       ? 'WAF logs (client IP, path, headers; cookies redacted) of every request to the site'
       : accessLog
-        ? "API access logs (request id, time, route, status, source IP: a CloudFront edge address; a direct call to the execute-api URL is refused by the function but logged with the caller's own)"
+        ? "API access logs (request id, time, route id, status, source IP: a CloudFront edge address; a direct call, which matches no route, is logged with the caller's own)"
         : writers.length > 0
           ? `logs of: ${writers.join('; ')}`
           : 'a log group no function or API of these stacks writes to'

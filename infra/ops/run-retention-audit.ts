@@ -3,13 +3,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { basename, join, relative } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
 import { silentLogger } from '../../functions/log.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { localCredentials, startApiStack } from '../local/api-stack.ts'
 import { retention } from '../retention.ts'
+import { isFolder } from './command.ts'
 import { auditTemplates, type Finding } from './retention-audit.ts'
 import {
   auditExpiryCode,
@@ -38,8 +39,9 @@ export class UsageProblem extends Error {
 export class BrokenBuild extends Error {
   override readonly name = 'BrokenBuild'
 
+  /** `error` thrown by the app's code, or what is wrong in words. */
   constructor(error: unknown) {
-    super(describeBuildError(error))
+    super(typeof error === 'string' ? error : describeBuildError(error))
   }
 }
 
@@ -101,21 +103,39 @@ interface Manifest {
     string,
     {
       readonly type: string
-      readonly properties?: { readonly templateFile?: string; readonly directoryName?: string }
+      readonly properties?: {
+        readonly templateFile?: string
+        readonly stackName?: string
+        readonly directoryName?: string
+      }
     }
   >
 }
 
+/** A cloud assembly's manifest.json in `folder`, if there is one that reads. */
+function readManifest(folder: string): Manifest | undefined {
+  try {
+    return JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as Manifest
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Every stack template of a cloud assembly, those of nested assemblies (a `cdk.Stage` per
- * environment) included, each named by its artifact id.
+ * environment) included, each named as CloudFormation names the stack (other stacks' references
+ * to its outputs use that name).
  */
 export function templatesIn(outdir: string): StackTemplate[] {
-  const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as Manifest
-  return Object.entries(manifest.artifacts ?? {}).flatMap(([name, artifact]) => {
+  return Object.entries(readManifest(outdir)?.artifacts ?? {}).flatMap(([id, artifact]) => {
     if (artifact.type === 'aws:cloudformation:stack') {
       const file = join(outdir, artifact.properties?.templateFile ?? '')
-      return [{ stackName: name, template: JSON.parse(readFileSync(file, 'utf8')) }]
+      return [
+        {
+          stackName: artifact.properties?.stackName ?? id,
+          template: JSON.parse(readFileSync(file, 'utf8')),
+        },
+      ]
     }
     if (artifact.type === 'cdk:cloud-assembly' && artifact.properties?.directoryName) {
       return templatesIn(join(outdir, artifact.properties.directoryName))
@@ -128,24 +148,41 @@ export function templatesIn(outdir: string): StackTemplate[] {
 interface Synthesis {
   readonly stacks: StackTemplate[]
   readonly findings: Finding[]
+  /** The stages synthesised. */
+  readonly stages: string[]
+}
+
+/** A settings error (a heading and `- problem` lines) in one line. */
+function flat(error: unknown): string {
+  const [heading, ...problems] = (error as Error).message.split(/\s*\n-\s*/)
+  return problems.length > 0
+    ? `${heading?.replace(/:$/, '')}: ${problems.join('; ')}`
+    : `${heading}`
 }
 
 /**
- * The app as `cdk synth` builds it (infra/define-app.ts, cdk.json's flags), offline and without
- * bundling, around a placeholder site folder: pages hold no personal data and no retention
- * setting depends on them, so the audit needs no build. cdk-nag's findings are not the audit's
- * business: their report does not stop it reading the templates.
+ * The app as `cdk synth` builds it (infra/app.ts: the committed stages of infra/stages.ts, the
+ * same stage selection and overrides, cdk.json's flags), offline and without bundling, around a
+ * placeholder site folder: pages hold no personal data and no retention setting depends on them,
+ * so the audit needs no build. cdk-nag's findings are not the audit's business: their report
+ * does not stop it reading the templates.
  */
 async function synthesiseApp(context: Record<string, string>): Promise<Synthesis> {
   let app: typeof import('../define-app.ts')
   let config: typeof import('../config.ts')
+  let selection: typeof import('../stage-selection.ts')
+  let committed: typeof import('../stages.ts')
+  let run: typeof import('../cdk-run.ts')
   let testing: typeof import('../testing/synth.ts')
   let cdk: typeof import('aws-cdk-lib')
   let regions: typeof import('aws-cdk-lib/region-info')
   try {
-    ;[app, config, testing, cdk, regions] = await Promise.all([
+    ;[app, config, selection, committed, run, testing, cdk, regions] = await Promise.all([
       import('../define-app.ts'),
       import('../config.ts'),
+      import('../stage-selection.ts'),
+      import('../stages.ts'),
+      import('../cdk-run.ts'),
       import('../testing/synth.ts'),
       import('aws-cdk-lib'),
       import('aws-cdk-lib/region-info'),
@@ -153,26 +190,37 @@ async function synthesiseApp(context: Record<string, string>): Promise<Synthesis
   } catch (error) {
     throw new BrokenBuild(error)
   }
-  const unknown = Object.keys(context).filter(
-    (key) => !(config.contextKeys as string[]).includes(key),
-  )
+  // The one-time move of a deployment's data (migrate*) synthesises a stage without its table:
+  // nothing to audit there.
+  const known = ['stage', ...config.settingKeys] as string[]
+  const unknown = Object.keys(context).filter((key) => !known.includes(key))
   if (unknown.length > 0) {
     throw new UsageProblem(`-c ${unknown.join(', ')}: not a setting of this app`)
   }
-  let deploy: ReturnType<typeof config.parseDeployConfig>
+  // The npm scripts' environment (SITE_URL naming the production stage's domain when unset).
+  const env = run.commandEnv()
+  let configs: ReturnType<typeof selection.selectStages>['configs']
   try {
-    deploy = config.parseDeployConfig(context, process.env)
+    // The committed settings alone first: if they do not hold, no flag is to blame.
+    configs = selection.selectStages(committed.stages, {}, env).configs
   } catch (error) {
-    throw new UsageProblem((error as Error).message.replace(/\s*\n-\s*/g, ' '))
+    throw new BrokenBuild(`infra/stages.ts: ${flat(error)}`)
   }
-  const region = deploy.env.region
-  if (
-    !cdk.Token.isUnresolved(region) &&
-    !regions.RegionInfo.regions.some((r) => r.name === region)
-  ) {
-    throw new UsageProblem(`-c region=${region}: not an AWS region (e.g. eu-west-2)`)
+  if (Object.keys(context).length > 0) {
+    try {
+      configs = selection.selectStages(committed.stages, context, env).configs
+    } catch (error) {
+      throw new UsageProblem(flat(error))
+    }
+  }
+  const knownRegions = new Set(regions.RegionInfo.regions.map((region) => region.name))
+  for (const { stage, env: where } of configs) {
+    if (!cdk.Token.isUnresolved(where.region) && !knownRegions.has(where.region)) {
+      throw new BrokenBuild(`infra/stages.ts: stage ${stage}: ${where.region} is not an AWS region`)
+    }
   }
 
+  const stages = configs.map((config) => config.stage)
   const root = mkdtempSync(join(tmpdir(), 'retention-audit-'))
   try {
     const outdir = join(root, 'cdk.out')
@@ -184,13 +232,13 @@ async function synthesiseApp(context: Record<string, string>): Promise<Synthesis
       context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
     })
     try {
-      app.defineApp(synthApp, deploy, {
+      app.defineApp(synthApp, configs, {
         siteDirectory: testing.writeFixtureSite(join(root, 'site')),
       })
       synthApp.synth()
     } catch (error) {
       const refusal = refusalOf(error)
-      if (refusal) return { stacks: [], findings: [refusal] }
+      if (refusal) return { stacks: [], findings: [refusal], stages }
       if (
         (error as Error)?.name !== 'ValidationFailed' ||
         !existsSync(join(outdir, 'manifest.json'))
@@ -198,7 +246,7 @@ async function synthesiseApp(context: Record<string, string>): Promise<Synthesis
         throw new BrokenBuild(error)
       }
     }
-    return { stacks: templatesIn(outdir), findings: [] }
+    return { stacks: templatesIn(outdir), findings: [], stages }
   } finally {
     rmSync(root, { recursive: true, force: true })
   }
@@ -231,9 +279,18 @@ async function checked(place: string, check: () => Promise<Finding>): Promise<Fi
   }
 }
 
-/** The templates in the given files; a file that is not one is a misuse. */
+/**
+ * The templates in the given files and cloud assembly folders; a file that is not one is a
+ * misuse.
+ */
 function readTemplates(files: readonly string[]): StackTemplate[] {
-  return files.map((file) => {
+  return files.flatMap((file) => {
+    if (isFolder(file)) {
+      // A cloud assembly (cdk.out, or one stage's cdk.out/assembly-NAME): every stack in it.
+      const stacks = readManifest(file) ? templatesIn(file) : []
+      if (stacks.length > 0) return stacks
+      throw new UsageProblem(`--template ${file}: a folder with no synthesised stacks in it`)
+    }
     let template: unknown
     try {
       template = JSON.parse(readFileSync(file, 'utf8'))
@@ -250,8 +307,13 @@ function readTemplates(files: readonly string[]): StackTemplate[] {
     if (typeof resources !== 'object' || resources === null || Array.isArray(resources)) {
       throw new UsageProblem(`--template ${file}: not a CloudFormation template (no Resources)`)
     }
+    // Named as CloudFormation names the stack when the cloud assembly's manifest is beside it,
+    // so references between the given templates can be followed.
+    const artifact = Object.values(readManifest(dirname(file))?.artifacts ?? {}).find(
+      (candidate) => candidate.properties?.templateFile === basename(file),
+    )
     return {
-      stackName: basename(file).replace(/\.template\.json$/, ''),
+      stackName: artifact?.properties?.stackName ?? basename(file).replace(/\.template\.json$/, ''),
       template: template as StackTemplate['template'],
     }
   })
@@ -273,13 +335,14 @@ export async function runAudit(options: {
   }
   const synthesis: Synthesis =
     templates.length > 0
-      ? { stacks: readTemplates(templates), findings: [] }
+      ? { stacks: readTemplates(templates), findings: [], stages: [] }
       : await synthesiseApp(context)
   const given = Object.entries(context).map(([key, value]) => `-c ${key}=${value}`)
+  const stageNames = synthesis.stages.join(', ')
   const source =
     templates.length > 0
       ? `templates ${templates.join(', ')}`
-      : `the CDK app synthesised offline${given.length ? ` with ${given.join(' ')}` : ''}`
+      : `the CDK app synthesised offline, stage${synthesis.stages.length === 1 ? '' : 's'} ${stageNames}${given.length ? ` with ${given.join(' ')}` : ''}`
 
   const findings = [
     ...auditSettings(retention, policy),

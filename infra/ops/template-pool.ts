@@ -19,19 +19,23 @@ export interface Located {
 
 /**
  * Every resource of every stack, and how to follow a reference to one: `Ref` and `Fn::GetAtt`
- * within a stack, `Fn::ImportValue` of another stack's export across stacks.
+ * within a stack; across stacks, `Fn::GetStackOutput` of another stack's output (how a stage's
+ * site stack reads its data stack's table and buckets) and `Fn::ImportValue` of an export; and a
+ * name joined into a longer one (a bucket's name into its domain name) by its first part.
  */
 export function resourcePool(stacks: readonly StackTemplate[]) {
   const byKey = new Map<string, Located>()
+  const outputs = new Map<string, { readonly stackName: string; readonly value: Cfn }>()
   const exports = new Map<string, { readonly stackName: string; readonly value: Cfn }>()
   for (const { stackName, template } of stacks) {
     for (const [id, resource] of Object.entries(template.Resources ?? {})) {
       const key = `${stackName}/${id}`
       byKey.set(key, { key, type: String(resource?.Type), props: resource?.Properties ?? {} })
     }
-    for (const output of Object.values(template.Outputs ?? {})) {
-      const name = output?.Export?.Name
-      if (typeof name === 'string') exports.set(name, { stackName, value: output.Value })
+    for (const [name, output] of Object.entries(template.Outputs ?? {})) {
+      outputs.set(`${stackName}:${name}`, { stackName, value: output?.Value })
+      const exported = output?.Export?.Name
+      if (typeof exported === 'string') exports.set(exported, { stackName, value: output.Value })
     }
   }
   /** The key of the resource `value` points at, from a resource of `stackName`. */
@@ -40,8 +44,13 @@ export function resourcePool(stacks: readonly StackTemplate[]) {
     if (typeof value.Ref === 'string') return `${stackName}/${value.Ref}`
     const getAtt = value['Fn::GetAtt']
     if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') return `${stackName}/${getAtt[0]}`
-    const imported = exports.get(value['Fn::ImportValue'])
-    return imported && target(imported.value, imported.stackName, depth + 1)
+    const output = value['Fn::GetStackOutput']
+    const source = output
+      ? outputs.get(`${output.StackName}:${output.OutputName}`)
+      : exports.get(value['Fn::ImportValue'])
+    if (source) return target(source.value, source.stackName, depth + 1)
+    const joined = value['Fn::Join']?.[1]
+    return Array.isArray(joined) ? target(joined[0], stackName, depth + 1) : undefined
   }
   return {
     all: [...byKey.values()],

@@ -18,19 +18,25 @@ export interface Edit {
 }
 
 const siteStack = 'infra/stacks/site-stack.ts'
-const addToSiteStack = (imports: string, code: string) =>
+const dataStack = 'infra/stacks/data-stack.ts'
+/** Code added to a stack's constructor, before its first output, with the imports it needs. */
+const addToStack = (file: string, firstOutput: string) => (imports: string, code: string) =>
   [
     [
-      siteStack,
+      file,
       "import { retention } from '../retention.ts'",
       `${imports}\nimport { retention } from '../retention.ts'`,
     ],
     [
-      siteStack,
-      "    new CfnOutput(this, 'SiteUrl', {",
-      `${code}\n    new CfnOutput(this, 'SiteUrl', {`,
+      file,
+      `    new CfnOutput(this, '${firstOutput}', {`,
+      `${code}\n    new CfnOutput(this, '${firstOutput}', {`,
     ],
   ] as const
+/** The stateless stack of each stage: functions, API, distribution, queues. */
+const addToSiteStack = addToStack(siteStack, 'SiteUrl')
+/** The stateful stack of each stage: table, buckets, identities. */
+const addToDataStack = addToStack(dataStack, 'EnquiriesTableName')
 
 export const breakingEdits: readonly Edit[] = [
   {
@@ -52,7 +58,7 @@ export const breakingEdits: readonly Edit[] = [
         'recoveryPeriodInDays: 36',
       ],
     ],
-    names: /^FAIL {2}The CDK app refuses ElevateDigital\/Enquiries\/Table: `recoveryPeriodInDays`/m,
+    names: /^FAIL {2}The CDK app refuses prod\/Data\/Enquiries\/Table: `recoveryPeriodInDays`/m,
   },
   {
     name: 'an SQS queue added',
@@ -64,21 +70,21 @@ export const breakingEdits: readonly Edit[] = [
   },
   {
     name: 'an AWS Backup plan keeping 5 years',
-    changes: addToSiteStack(
+    changes: addToDataStack(
       "import { BackupPlan, BackupResource } from 'aws-cdk-lib/aws-backup'",
       "    BackupPlan.dailyWeeklyMonthly5YearRetention(this, 'Backups').addSelection('Enquiries', { resources: [BackupResource.fromArn(this.enquiries.table.tableArn)] })",
     ),
     names:
-      /^FAIL {2}AWS Backup plan ElevateDigital\/Backups\w*, rule Monthly5Year: recovery points deleted after 1825 days \(limit 35 days\)/m,
+      /^FAIL {2}AWS Backup plan ElevateDigital-Data\/Backups\w*, rule Monthly5Year: recovery points deleted after 1825 days \(limit 35 days\)/m,
   },
   {
     name: 'an AWS Backup plan that never deletes',
-    changes: addToSiteStack(
+    changes: addToDataStack(
       "import { BackupPlan, BackupPlanRule } from 'aws-cdk-lib/aws-backup'",
       "    new BackupPlan(this, 'Backups').addRule(new BackupPlanRule({ ruleName: 'Forever' }))",
     ),
     names:
-      /^FAIL {2}AWS Backup plan ElevateDigital\/Backups\w*, rule Forever: recovery points are never deleted/m,
+      /^FAIL {2}AWS Backup plan ElevateDigital-Data\/Backups\w*, rule Forever: recovery points are never deleted/m,
   },
   {
     name: 'function and API logs kept a year',
@@ -116,65 +122,65 @@ export const breakingEdits: readonly Edit[] = [
     names: /^FAIL {2}Function ElevateDigital\/DeliveryEventsFunction\w+: .*default group/m,
   },
   {
-    name: 'WAF logs kept a year (-c waf=true)',
+    name: 'WAF logs kept a year (a web ACL added to the trial stage for one run)',
     changes: [['infra/define-app.ts', 'logRetention: retention.logs', 'logRetention: 365']],
-    args: ['-c', 'waf=true'],
-    names: /^FAIL {2}WAF logging ElevateDigital-Edge\/\w+: .*365 days \(limit 30 days\)/m,
+    args: ['-c', 'stage=staging', '-c', 'waf=true'],
+    names: /^FAIL {2}WAF logging ElevateDigital-staging-Edge\/\w+: .*365 days \(limit 30 days\)/m,
   },
   {
     name: 'access logs kept 400 days',
     changes: [['infra/retention.ts', 'accessLogDays: 90', 'accessLogDays: 400']],
     names:
-      /^FAIL {2}S3 bucket ElevateDigital\/SiteLogBucket\w+ \(access logs\): .*expired after 400 days/m,
+      /^FAIL {2}S3 bucket ElevateDigital-Data\/SiteLogBucket\w+ \(access logs\): .*expired after 400 days/m,
   },
   {
     name: 'access logs never expired',
     changes: [
       [
-        'infra/constructs/static-site.ts',
+        'infra/constructs/site-storage.ts',
         '          expiration: props.accessLogRetention ?? Duration.days(90),\n',
         '',
       ],
     ],
     names:
-      /^FAIL {2}S3 bucket ElevateDigital\/SiteLogBucket\w+ \(access logs\): .*no lifecycle rule expires them/m,
+      /^FAIL {2}S3 bucket ElevateDigital-Data\/SiteLogBucket\w+ \(access logs\): .*no lifecycle rule expires them/m,
   },
   {
     name: 'the access log bucket versioned, old versions kept',
     changes: [
       [
-        'infra/constructs/static-site.ts',
+        'infra/constructs/site-storage.ts',
         "      // CloudFront's standard logs are delivered with an ACL grant",
         "      versioned: true,\n      // CloudFront's standard logs are delivered with an ACL grant",
       ],
     ],
     names:
-      /^FAIL {2}S3 bucket ElevateDigital\/SiteLogBucket\w+ \(access logs\): .*old versions never expired/m,
+      /^FAIL {2}S3 bucket ElevateDigital-Data\/SiteLogBucket\w+ \(access logs\): .*old versions never expired/m,
   },
   {
     name: 'an S3 bucket added',
-    changes: addToSiteStack(
+    changes: addToDataStack(
       "import { Bucket } from 'aws-cdk-lib/aws-s3'",
       "    new Bucket(this, 'Exports', { enforceSSL: true })",
     ),
-    names: /^FAIL {2}S3 bucket ElevateDigital\/Exports\w+: a bucket the audit cannot place/m,
+    names: /^FAIL {2}S3 bucket ElevateDigital-Data\/Exports\w+: a bucket the audit cannot place/m,
   },
   {
     name: 'a Kinesis stream added',
-    changes: addToSiteStack(
+    changes: addToDataStack(
       "import { Stream } from 'aws-cdk-lib/aws-kinesis'",
       "    new Stream(this, 'Clicks')",
     ),
     names:
-      /^FAIL {2}AWS::Kinesis::Stream ElevateDigital\/Clicks\w+: a data store the retention policy does not cover/m,
+      /^FAIL {2}AWS::Kinesis::Stream ElevateDigital-Data\/Clicks\w+: a data store the retention policy does not cover/m,
   },
   {
     name: 'a second DynamoDB table without TTL',
-    changes: addToSiteStack(
+    changes: addToDataStack(
       "import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb'",
       "    new TableV2(this, 'Sessions', { partitionKey: { name: 'id', type: AttributeType.STRING } })",
     ),
-    names: /^FAIL {2}DynamoDB table ElevateDigital\/Sessions\w+ \(enquiries\): no TTL/m,
+    names: /^FAIL {2}DynamoDB table ElevateDigital-Data\/Sessions\w+ \(enquiries\): no TTL/m,
   },
   {
     name: 'the enquiries table without TTL',
@@ -185,7 +191,7 @@ export const breakingEdits: readonly Edit[] = [
         '',
       ],
     ],
-    names: /^FAIL {2}DynamoDB table ElevateDigital\/EnquiriesTable\w+ \(enquiries\): no TTL/m,
+    names: /^FAIL {2}DynamoDB table ElevateDigital-Data\/EnquiriesTable\w+ \(enquiries\): no TTL/m,
   },
   {
     name: 'TTL on another attribute than the code stamps',
@@ -268,7 +274,7 @@ export const breakingEdits: readonly Edit[] = [
     name: 'the policy’s backup limit lowered to 30 days',
     changes: [['infra/ops/retention-policy.ts', 'backupDaysMax: 35', 'backupDaysMax: 30']],
     names:
-      /^FAIL {2}Point-in-time recovery of ElevateDigital\/EnquiriesTable\w+: 35 days \(limit 30 days\)/m,
+      /^FAIL {2}Point-in-time recovery of ElevateDigital-Data\/EnquiriesTable\w+: 35 days \(limit 30 days\)/m,
   },
 ]
 
@@ -278,8 +284,8 @@ export const brokenBuilds: readonly Edit[] = [
     changes: [
       [
         siteStack,
-        "new EnquiriesTable(this, 'Enquiries', {",
-        "new EnquiriesTable(this, 'Enquiries', {{",
+        "new AttentionDigest(this, 'Digest', {",
+        "new AttentionDigest(this, 'Digest', {{",
       ],
     ],
     names:
@@ -295,10 +301,22 @@ export const brokenBuilds: readonly Edit[] = [
     name: 'a construct that throws',
     changes: addToSiteStack(
       '',
-      "    if (this.enquiries) throw new TypeError('props.table is undefined')",
+      "    if (this.contactApi) throw new TypeError('props.table is undefined')",
     ),
     names:
       /^audit:retention: the CDK app could not be built: TypeError: props\.table is undefined \(infra\/stacks\/site-stack\.ts:\d+\)$/,
+  },
+  {
+    name: 'a committed stage in a region AWS does not have',
+    changes: [['infra/stages.ts', "region: 'eu-west-2',", "region: 'xx-nowhere-1',"]],
+    names:
+      /^audit:retention: the CDK app could not be built: infra\/stages\.ts: stage prod: xx-nowhere-1 is not an AWS region$/,
+  },
+  {
+    name: 'a committed setting that does not parse',
+    changes: [['infra/stages.ts', 'waf: true,', "waf: 'maybe',"]],
+    names:
+      /^audit:retention: the CDK app could not be built: infra\/stages\.ts: Invalid settings for stage prod: waf must be true or false$/,
   },
 ]
 

@@ -37,6 +37,7 @@ import {
   sesOutageScenario,
   startFaultStack,
 } from '../infra/local/faults.ts'
+import { originSecret } from '../shared/origin-secret.ts'
 import { sampleEnquiry } from '../shared/sample-enquiry.ts'
 import { median, percentile } from './stats.ts'
 
@@ -71,10 +72,13 @@ const bundled = await bundle('contact-bundled')
 const externalSdk = await bundle('contact-external-sdk', ['@aws-sdk/*'])
 
 const stack = await startApiStack({ retryIntervalMs: false, log: silentLogger })
+// The deployed function refuses to start without its origin secret, and every request without it.
+const benchOriginSecret = 'bench-origin-secret'
 const env = {
   ...stack.env,
   AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
   AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+  [originSecret.env]: benchOriginSecret,
 }
 
 /** The function's NODE_OPTIONS (source maps on). */
@@ -109,7 +113,11 @@ const event = (): APIGatewayProxyEventV2 => ({
   routeKey: '$default',
   rawPath: '/api/contacts',
   rawQueryString: '',
-  headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+  headers: {
+    'content-type': 'application/json',
+    'idempotency-key': crypto.randomUUID(),
+    [originSecret.header]: benchOriginSecret,
+  },
   requestContext: {
     accountId: '000000000000',
     apiId: 'bench',

@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import type { ContactSubmission } from '../shared/contact.ts'
 import { sampleEnquiry } from '../shared/sample-enquiry.ts'
@@ -80,3 +82,91 @@ export const testContext = {
   functionName: 'contact',
   getRemainingTimeInMillis: () => 10_000,
 } as unknown as Context
+
+/** How a scripted endpoint answers one request. */
+export type EndpointBehaviour =
+  /** Accepts the request and never answers (a hung service, a lost route). */
+  | 'hang'
+  | {
+      readonly status?: number
+      readonly contentType?: string
+      readonly body: string
+      /**
+       * Sends the answer one byte at a time, `everyMs` apart: from its first byte (`headers`), or
+       * the headers at once and then the body (`body`), as a struggling service does.
+       */
+      readonly drip?: { readonly from: 'headers' | 'body'; readonly everyMs: number }
+    }
+
+export interface ScriptedEndpoint {
+  readonly url: string
+  /** The requests received, as `x-amz-target` (DynamoDB) or the `Action` of a query body (SES). */
+  readonly received: string[]
+  close(): Promise<void>
+}
+
+/**
+ * An HTTP endpoint on loopback whose answers a test scripts per request, down to the byte: what
+ * the AWS SDK meets when a service hangs or drips (an emulator only ever answers promptly).
+ */
+export async function startScriptedEndpoint(
+  behaviour: (operation: string, body: string) => EndpointBehaviour,
+): Promise<ScriptedEndpoint> {
+  const received: string[] = []
+  const sockets = new Set<Socket>()
+  const server = createTcpServer((socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+    socket.on('error', () => {})
+    let buffered = Buffer.alloc(0)
+    socket.on('data', (chunk) => {
+      buffered = Buffer.concat([buffered, chunk])
+      const headerEnd = buffered.indexOf('\r\n\r\n')
+      if (headerEnd < 0) return
+      const head = buffered.subarray(0, headerEnd).toString('latin1')
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0)
+      if (buffered.length < headerEnd + 4 + length) return
+      const body = buffered.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8')
+      buffered = buffered.subarray(headerEnd + 4 + length)
+      const operation =
+        /\r\nx-amz-target: *[\w.]+\.(\w+)/i.exec(head)?.[1] ??
+        /(?:^|&)Action=(\w+)/.exec(body)?.[1] ??
+        'unknown'
+      received.push(operation)
+      answer(socket, behaviour(operation, body))
+    })
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: async () => {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
+function answer(socket: Socket, behaviour: EndpointBehaviour) {
+  if (behaviour === 'hang') return
+  const body = Buffer.from(behaviour.body)
+  const head = Buffer.from(
+    `HTTP/1.1 ${behaviour.status ?? 200} OK\r\nContent-Type: ${behaviour.contentType ?? 'application/x-amz-json-1.0'}\r\nContent-Length: ${body.length}\r\n\r\n`,
+  )
+  const whole = Buffer.concat([head, body])
+  if (!behaviour.drip) {
+    socket.write(whole)
+    return
+  }
+  let sent = behaviour.drip.from === 'body' ? head.length : 0
+  if (sent > 0) socket.write(whole.subarray(0, sent))
+  const timer = setInterval(() => {
+    if (socket.destroyed || sent >= whole.length) {
+      clearInterval(timer)
+      return
+    }
+    socket.write(whole.subarray(sent, sent + 1))
+    sent++
+  }, behaviour.drip.everyMs)
+}

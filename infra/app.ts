@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { App } from 'aws-cdk-lib'
-import { contextKeys, parseDeployConfig } from './config.ts'
 import { defineApp } from './define-app.ts'
+import { contextKeys, selectStages } from './stage-selection.ts'
+import { stages } from './stages.ts'
 
 // The only place that reads CDK context and the environment; everything else takes plain props.
 const app = new App()
-const config = parseDeployConfig(
+const { configs, migration } = selectStages(
+  stages,
   Object.fromEntries(contextKeys.map((key) => [key, app.node.tryGetContext(key)])),
   process.env,
 )
@@ -20,4 +22,4 @@ if (!existsSync(`${siteDirectory}index.html`)) {
   )
 }
 
-defineApp(app, config, { siteDirectory })
+defineApp(app, configs, { siteDirectory }, migration)

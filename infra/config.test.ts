@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { contextKeys, DEFAULT_REGION, parseDeployConfig } from './config.ts'
+import { DEFAULT_REGION, parseStage, settingKeys } from './config.ts'
 
-describe('parseDeployConfig', () => {
-  it('defaults to one London stack, the site address as sender and recipient, no domain', () => {
+const parseDeployConfig = (settings: Record<string, unknown>, env: Record<string, string>) =>
+  parseStage('prod', settings, env)
+
+const zoneOf = (zone: string) => ({
+  domainName: `www.${zone}`,
+  hostedZoneId: 'Z0123456789ABC',
+  hostedZoneName: zone,
+})
+
+describe('parseStage', () => {
+  it('defaults to London stacks, the site address as sender and recipient, no domain', () => {
     expect(parseDeployConfig({}, {})).toEqual({
       stage: 'prod',
       stackName: 'ElevateDigital',
@@ -11,6 +20,7 @@ describe('parseDeployConfig', () => {
       site: expect.objectContaining({ email: 'hello@elevate-digital.example' }),
       senderEmail: 'hello@elevate-digital.example',
       agencyEmail: 'hello@elevate-digital.example',
+      digestSchedule: 'cron(0 8 * * ? *)',
     })
     expect(DEFAULT_REGION).toBe('eu-west-2')
   })
@@ -24,7 +34,7 @@ describe('parseDeployConfig', () => {
     expect(parseDeployConfig({ region: 'eu-west-1' }, {}).env.region).toBe('eu-west-1')
   })
 
-  it('reads every documented context key, as strings from -c or values from cdk.json', () => {
+  it('reads every documented setting, as strings from -c or typed values from infra/stages.ts', () => {
     const config = parseDeployConfig(
       {
         stackName: 'ElevateStaging',
@@ -50,8 +60,16 @@ describe('parseDeployConfig', () => {
       },
       apiThrottle: { rateLimit: 20, burstLimit: 40 },
     })
-    expect(contextKeys).toEqual(
-      expect.arrayContaining(['domainName', 'certificateArn', 'opsEmail', 'region']),
+    // The API's own domain defaults to api.<zone>.
+    expect(config.domain?.api).toEqual({ domainName: 'api.elevate-digital.example' })
+    expect(settingKeys).toEqual(
+      expect.arrayContaining([
+        'domainName',
+        'certificateArn',
+        'opsEmail',
+        'region',
+        'apiDomainName',
+      ]),
     )
   })
 
@@ -62,18 +80,70 @@ describe('parseDeployConfig', () => {
     expect(parseDeployConfig({ waf: true, wafRateLimit: '300' }, {}).waf).toEqual({
       rateLimit: 300,
     })
-    expect(contextKeys).toEqual(expect.arrayContaining(['waf', 'wafRateLimit']))
+    expect(settingKeys).toEqual(expect.arrayContaining(['waf', 'wafRateLimit']))
   })
 
-  it('names a second stage’s stacks after it, the default stage keeping the plain names', () => {
-    expect(parseDeployConfig({ stage: 'staging' }, {})).toMatchObject({
+  it('sends the digest daily at 08:00 UTC unless the stage names an EventBridge schedule', () => {
+    expect(parseDeployConfig({}, {}).digestSchedule).toBe('cron(0 8 * * ? *)')
+    for (const schedule of [
+      'cron(30 7 ? * MON-FRI *)',
+      'cron(0 8,16 * * ? *)',
+      'rate(12 hours)',
+      'rate(1 day)',
+    ]) {
+      expect(parseDeployConfig({ digestSchedule: ` ${schedule} ` }, {}).digestSchedule).toBe(
+        schedule,
+      )
+    }
+    expect(parseDeployConfig({ digestSchedule: '' }, {}).digestSchedule).toBe('cron(0 8 * * ? *)')
+    expect(settingKeys).toContain('digestSchedule')
+  })
+
+  it.each([
+    ['words', 'every morning'],
+    ['five cron fields', 'cron(0 8 * * ?)'],
+    ['both days named', 'cron(0 8 1 * MON *)'],
+    ['neither day left open', 'cron(0 8 ? * ? *)'],
+    ['every minute', 'cron(* 8 * * ? *)'],
+    ['every 5 minutes', 'cron(0/5 * * * ? *)'],
+    ['a rate in minutes', 'rate(30 minutes)'],
+    ['a plural for one', 'rate(1 hours)'],
+    ['a rate of nothing', 'rate(0 days)'],
+    ['not text', 8],
+  ])('refuses a digest schedule of %s, naming the setting', (_name, schedule) => {
+    expect(() => parseDeployConfig({ digestSchedule: schedule }, {})).toThrow(
+      /digestSchedule: an EventBridge schedule in UTC, at most hourly/,
+    )
+  })
+
+  it('names a second stage’s stacks after it, the production stage keeping the plain names', () => {
+    expect(parseStage('staging', {}, {})).toMatchObject({
       stage: 'staging',
       stackName: 'ElevateDigital-staging',
     })
-    expect(parseDeployConfig({ stage: 'prod' }, {}).stackName).toBe('ElevateDigital')
-    expect(parseDeployConfig({ stage: 'staging', stackName: 'Elevate2' }, {}).stackName).toBe(
-      'Elevate2',
+    expect(parseStage('prod', {}, {}).stackName).toBe('ElevateDigital')
+    expect(parseStage('staging', { stackName: 'Elevate2' }, {}).stackName).toBe('Elevate2')
+    expect(() => parseStage('Staging!', {}, {})).toThrow('up to 16 lower-case letters and digits')
+  })
+
+  it('gives a domain without a hosted zone the API domain and regional certificate it names', () => {
+    const config = parseDeployConfig(
+      {
+        domainName: 'www.elevate-digital.example',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+        apiDomainName: 'api.elevate-digital.example',
+        apiCertificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/def-456',
+      },
+      {},
     )
+    expect(config.domain).toEqual({
+      domainName: 'www.elevate-digital.example',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+      api: {
+        domainName: 'api.elevate-digital.example',
+        certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/def-456',
+      },
+    })
   })
 
   it('verifies the inbox too when the sender identity does not cover it (SES sandbox)', () => {
@@ -118,6 +188,30 @@ describe('parseDeployConfig', () => {
     [{ region: 'London' }, 'region must look like eu-west-2'],
     [{ account: '42' }, 'account: 12 digits'],
     [{ domainName: 'www.elevate-digital.example' }, 'domainName needs hostedZoneId'],
+    [
+      {
+        domainName: 'www.elevate-digital.example',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+      },
+      'a domainName without a hosted zone needs apiDomainName and apiCertificateArn',
+    ],
+    [
+      {
+        domainName: 'www.elevate-digital.example',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+        apiDomainName: 'api.elevate-digital.example',
+        apiCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/def',
+      },
+      "apiCertificateArn must be in the stage's region (eu-west-2)",
+    ],
+    [
+      { ...zoneOf('elevate-digital.example'), apiDomainName: 'api.other.example' },
+      'apiDomainName api.other.example is not inside hostedZoneName elevate-digital.example',
+    ],
+    [
+      { ...zoneOf('elevate-digital.example'), apiDomainName: 'www.elevate-digital.example' },
+      'apiDomainName must differ from domainName',
+    ],
     [{ hostedZoneId: 'Z0123456789ABC' }, 'hostedZoneId and hostedZoneName go together'],
     [
       {
@@ -137,7 +231,6 @@ describe('parseDeployConfig', () => {
     [{ apiRateLimit: '10' }, 'apiRateLimit and apiBurstLimit go together'],
     [{ apiRateLimit: 'fast', apiBurstLimit: 5 }, 'apiRateLimit must be a number'],
     [{ waf: 'yes' }, 'waf must be true or false'],
-    [{ stage: 'Staging!' }, 'stage: up to 16 lower-case letters and digits'],
     [{ senderIdentity: 'maybe' }, 'senderIdentity must be address, domain or existing'],
     [{ recipientIdentity: 'new' }, 'recipientIdentity must be create or existing'],
     [{ dmarc: 'p=reject' }, 'dmarc: a DMARC record'],
@@ -148,18 +241,6 @@ describe('parseDeployConfig', () => {
     expect(() =>
       parseDeployConfig(context, { SITE_URL: 'https://www.elevate-digital.example' }),
     ).toThrow(message)
-  })
-
-  it('refuses a domain other than the one the built pages link to', () => {
-    expect(() =>
-      parseDeployConfig(
-        {
-          domainName: 'www.elevate-digital.example',
-          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
-        },
-        { SITE_URL: 'https://elevate.example' },
-      ),
-    ).toThrow("differs from SITE_URL's host elevate.example")
   })
 
   it('passes the site identity checks through', () => {

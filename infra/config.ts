@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { parseSite, type Site } from '../shared/site.ts'
+import { DEFAULT_DIGEST_SCHEDULE } from './constructs/attention-digest.ts'
+import { domainOf } from './constructs/email-identities.ts'
 import {
   WAF_DEFAULT_RATE_LIMIT,
   WAF_RATE_LIMIT_MAX,
@@ -7,38 +9,81 @@ import {
 } from './constructs/web-acl.ts'
 
 /**
- * Where the product runs unless `-c region=` says otherwise: London, so enquiries (personal data)
+ * Where a stage runs unless its settings say otherwise: London, so enquiries (personal data)
  * stay in the UK. Deliberately not the AWS profile's region (the CLI falls back to us-east-1
  * when there is none): where personal data lives is a decision, not a side effect of a laptop.
  */
 export const DEFAULT_REGION = 'eu-west-2'
 export const DEFAULT_STACK_NAME = 'ElevateDigital'
 /**
- * The stage a deployment is unless `-c stage=` names another. Its stacks keep the plain names
- * (`ElevateDigital`, `ElevateDigital-Edge`); any other stage's carry its name.
+ * The production stage: its stacks keep the plain names (`ElevateDigital`, `ElevateDigital-Edge`)
+ * and its domain is the one the built pages name (SITE_URL); any other stage's stacks carry its
+ * name.
  */
-export const DEFAULT_STAGE = 'prod'
+export const PRODUCTION_STAGE = 'prod'
 
-/** How the stack treats an SES identity: create and verify it, or use one already verified. */
-const identityMode = (name: string) =>
-  z.preprocess(
-    (value) =>
-      value === undefined || value === '' ? undefined : String(value).trim().toLowerCase(),
-    z.enum(['create', 'existing'], { error: `${name} must be create or existing` }).optional(),
-  )
+/** A stage's name: the key of its entry in infra/stages.ts and the prefix of its stacks. */
+export const stageNamePattern = /^[a-z][a-z0-9]{0,15}$/
 
-const optionalText = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string().trim().optional(),
-)
+/**
+ * One stage's settings, as infra/stages.ts commits them (and `-c key=value` may override some,
+ * as strings). Every key is optional; docs/deploy.md describes each.
+ */
+export interface StageSettings {
+  /** @default 'ElevateDigital' for prod, else 'ElevateDigital-<stage>' */
+  readonly stackName?: string
+  /** @default the deploying credentials' account */
+  readonly account?: string
+  /** @default DEFAULT_REGION */
+  readonly region?: string
+  /** @default SITE_EMAIL */
+  readonly senderEmail?: string
+  /** @default 'domain' with a zone of the sender's domain, else 'address' */
+  readonly senderIdentity?: SenderIdentityMode
+  /** @default SITE_EMAIL */
+  readonly agencyEmail?: string
+  /** @default 'create' when the sender's identity does not cover the inbox */
+  readonly recipientIdentity?: IdentityMode
+  readonly dmarc?: string
+  readonly opsEmail?: string
+  readonly domainName?: string
+  readonly hostedZoneId?: string
+  readonly hostedZoneName?: string
+  /** A certificate in us-east-1 for `domainName`, when there is no hosted zone to issue one. */
+  readonly certificateArn?: string
+  /** @default 'api.<hostedZoneName>' (required without a hosted zone) */
+  readonly apiDomainName?: string
+  /** A certificate in the stage's region for `apiDomainName`, when there is no hosted zone. */
+  readonly apiCertificateArn?: string
+  readonly apiRateLimit?: number
+  readonly apiBurstLimit?: number
+  readonly waf?: boolean
+  readonly wafRateLimit?: number
+  /**
+   * When the agency's digest of held and undelivered enquiries is sent: an EventBridge schedule
+   * in UTC, at most hourly.
+   * @default DEFAULT_DIGEST_SCHEDULE, daily at 08:00 UTC
+   */
+  readonly digestSchedule?: string
+}
+
+/** Create an SES identity in the stage, or use one already verified in the account and region. */
+export type IdentityMode = 'create' | 'existing'
+export type SenderIdentityMode = 'address' | 'domain' | 'existing'
+
+const blankIsUnset = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : value
+const lowerCased = (value: unknown) => {
+  const set = blankIsUnset(value)
+  return set === undefined ? undefined : String(set).trim().toLowerCase()
+}
+const optionalText = (pattern: RegExp, message: string) =>
+  z.preprocess(blankIsUnset, z.string().trim().regex(pattern, message).optional())
 const optionalEmail = (name: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.email(`${name} must be an e-mail address`).optional(),
-  )
+  z.preprocess(blankIsUnset, z.email(`${name} must be an e-mail address`).optional())
 const optionalCount = (name: string) =>
   z.preprocess(
-    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    (value) => (blankIsUnset(value) === undefined ? undefined : Number(value)),
     z
       .number(`${name} must be a number`)
       .int(`${name} must be a whole number`)
@@ -46,87 +91,77 @@ const optionalCount = (name: string) =>
       .optional(),
   )
 
-const contextSchema = z
+/**
+ * An EventBridge schedule expression that sends a digest at most once an hour: `rate(N hours)` or
+ * `rate(N days)`, or a six-field `cron(…)` on one minute of the hour whose day of the month or
+ * day of the week (exactly one) is `?`. A digest every minute would bury the inbox it serves.
+ */
+function isDigestSchedule(expression: string): boolean {
+  const rate = /^rate\((\d+) (hour|day)(s?)\)$/.exec(expression)
+  if (rate) return Number(rate[1]) >= 1 && (rate[1] === '1') === (rate[3] === '')
+  const fields = /^cron\(([^()]+)\)$/.exec(expression)?.[1]?.trim().split(/\s+/) ?? []
+  return (
+    fields.length === 6 &&
+    /^[1-5]?\d$/.test(fields[0] ?? '') &&
+    (fields[2] === '?') !== (fields[4] === '?')
+  )
+}
+
+const digestScheduleRule =
+  'digestSchedule: an EventBridge schedule in UTC, at most hourly, e.g. "cron(30 7 ? * MON-FRI *)" or "rate(12 hours)"'
+
+const hostName = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/
+const acmArn = (region: string) =>
+  new RegExp(`^arn:aws[a-z-]*:acm:${region}:\\d{12}:certificate/[\\w-]+$`)
+
+const settingsSchema = z
   .object({
-    stage: optionalText.pipe(
-      z
-        .string()
-        .regex(
-          /^[a-z][a-z0-9]{0,15}$/,
-          'stage: up to 16 lower-case letters and digits, e.g. staging',
-        )
-        .optional(),
+    stackName: optionalText(
+      /^[A-Za-z][A-Za-z0-9-]{0,100}$/,
+      'stackName: letters, digits and hyphens',
     ),
-    stackName: optionalText.pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z][A-Za-z0-9-]{0,100}$/, 'stackName: letters, digits and hyphens')
-        .optional(),
-    ),
-    account: optionalText.pipe(
-      z
-        .string()
-        .regex(/^\d{12}$/, 'account: 12 digits')
-        .optional(),
-    ),
-    region: optionalText.pipe(
-      z
-        .string()
-        .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'region must look like eu-west-2')
-        .optional(),
-    ),
+    account: optionalText(/^\d{12}$/, 'account: 12 digits'),
+    region: optionalText(/^[a-z]{2}(-[a-z]+)+-\d$/, 'region must look like eu-west-2'),
     senderEmail: optionalEmail('senderEmail'),
     agencyEmail: optionalEmail('agencyEmail'),
     opsEmail: optionalEmail('opsEmail'),
     senderIdentity: z.preprocess(
-      (value) =>
-        value === undefined || value === '' ? undefined : String(value).trim().toLowerCase(),
+      lowerCased,
       z
         .enum(['address', 'domain', 'existing'], {
           error: 'senderIdentity must be address, domain or existing',
         })
         .optional(),
     ),
-    recipientIdentity: identityMode('recipientIdentity'),
-    dmarc: optionalText.pipe(
+    recipientIdentity: z.preprocess(
+      lowerCased,
       z
-        .string()
-        .regex(
-          /^v=DMARC1;\s*p=(none|quarantine|reject)(;[^"\\]*)?$/,
-          'dmarc: a DMARC record, e.g. "v=DMARC1; p=quarantine; rua=mailto:dmarc@example.com"',
-        )
+        .enum(['create', 'existing'], { error: 'recipientIdentity must be create or existing' })
         .optional(),
     ),
-    domainName: optionalText.pipe(
-      z
-        .string()
-        .regex(
-          /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/,
-          'domainName: a lower-case host name',
-        )
-        .optional(),
+    dmarc: optionalText(
+      /^v=DMARC1;\s*p=(none|quarantine|reject)(;[^"\\]*)?$/,
+      'dmarc: a DMARC record, e.g. "v=DMARC1; p=quarantine; rua=mailto:dmarc@example.com"',
     ),
-    hostedZoneId: optionalText.pipe(
-      z
-        .string()
-        .regex(/^Z[A-Z0-9]+$/, 'hostedZoneId looks like Z0123456789ABC')
-        .optional(),
+    domainName: optionalText(hostName, 'domainName: a lower-case host name'),
+    hostedZoneId: optionalText(/^Z[A-Z0-9]+$/, 'hostedZoneId looks like Z0123456789ABC'),
+    hostedZoneName: z.preprocess(
+      (value) => lowerCased(value)?.replace(/\.$/, ''),
+      z.string().regex(hostName, 'hostedZoneName: a lower-case domain name').optional(),
     ),
-    hostedZoneName: optionalText.pipe(z.string().optional()),
-    certificateArn: optionalText.pipe(
-      z
-        .string()
-        .regex(
-          /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
-          'certificateArn must be an ACM certificate in us-east-1 (CloudFront reads only there)',
-        )
-        .optional(),
+    certificateArn: optionalText(
+      acmArn('us-east-1'),
+      'certificateArn must be an ACM certificate in us-east-1 (CloudFront reads only there)',
+    ),
+    apiDomainName: optionalText(hostName, 'apiDomainName: a lower-case host name'),
+    apiCertificateArn: optionalText(
+      acmArn('[a-z]{2}(-[a-z]+)+-\\d'),
+      'apiCertificateArn must be an ACM certificate ARN',
     ),
     apiRateLimit: optionalCount('apiRateLimit'),
     apiBurstLimit: optionalCount('apiBurstLimit'),
     waf: z.preprocess(
-      (value) =>
-        value === undefined || value === '' ? undefined : String(value).trim().toLowerCase(),
+      lowerCased,
       z.enum(['true', 'false'], { error: 'waf must be true or false' }).optional(),
     ),
     wafRateLimit: optionalCount('wafRateLimit').pipe(
@@ -139,43 +174,67 @@ const contextSchema = z
         .max(WAF_RATE_LIMIT_MAX, `wafRateLimit must be at most ${WAF_RATE_LIMIT_MAX}`)
         .optional(),
     ),
+    digestSchedule: z.preprocess(
+      blankIsUnset,
+      z.string(digestScheduleRule).trim().refine(isDigestSchedule, digestScheduleRule).optional(),
+    ),
   })
-  .superRefine((context, ctx) => {
-    if (Boolean(context.hostedZoneId) !== Boolean(context.hostedZoneName)) {
-      ctx.addIssue({ code: 'custom', message: 'hostedZoneId and hostedZoneName go together' })
+  .superRefine((s, ctx) => {
+    const problem = (message: string) => ctx.addIssue({ code: 'custom', message })
+    if (Boolean(s.hostedZoneId) !== Boolean(s.hostedZoneName)) {
+      problem('hostedZoneId and hostedZoneName go together')
     }
-    if (context.domainName && !context.hostedZoneId && !context.certificateArn) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'domainName needs hostedZoneId + hostedZoneName, or a certificateArn',
-      })
+    if (s.domainName && !s.hostedZoneId && !s.certificateArn) {
+      problem('domainName needs hostedZoneId + hostedZoneName, or a certificateArn')
     }
-    if (!context.domainName && (context.hostedZoneId || context.certificateArn)) {
-      ctx.addIssue({ code: 'custom', message: 'hostedZoneId/certificateArn need a domainName' })
+    if (!s.domainName && (s.hostedZoneId || s.certificateArn || s.apiDomainName)) {
+      problem('hostedZoneId/certificateArn/apiDomainName need a domainName')
     }
-    const zone = context.hostedZoneName?.replace(/\.$/, '').toLowerCase()
-    if (context.domainName && zone && !`.${context.domainName}`.endsWith(`.${zone}`)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `domainName ${context.domainName} is not inside hostedZoneName ${zone}`,
-      })
+    if (s.domainName && !s.hostedZoneId && !(s.apiDomainName && s.apiCertificateArn)) {
+      // No zone to issue and validate the API's certificate in, or to write its record into.
+      problem('a domainName without a hosted zone needs apiDomainName and apiCertificateArn')
     }
-    if (Boolean(context.apiRateLimit) !== Boolean(context.apiBurstLimit)) {
-      ctx.addIssue({ code: 'custom', message: 'apiRateLimit and apiBurstLimit go together' })
+    if (s.apiCertificateArn && s.hostedZoneId) {
+      problem('apiCertificateArn is only for a domain without a hosted zone')
     }
-    if (context.wafRateLimit !== undefined && context.waf !== 'true') {
-      ctx.addIssue({ code: 'custom', message: 'wafRateLimit needs waf=true' })
+    for (const [key, name] of [
+      ['domainName', s.domainName],
+      ['apiDomainName', s.apiDomainName],
+    ] as const) {
+      if (name && s.hostedZoneName && !`.${name}`.endsWith(`.${s.hostedZoneName}`)) {
+        problem(`${key} ${name} is not inside hostedZoneName ${s.hostedZoneName}`)
+      }
+    }
+    if (s.apiDomainName && s.apiDomainName === s.domainName) {
+      problem('apiDomainName must differ from domainName (CloudFront serves that name)')
+    }
+    const apiCertificateRegion = s.apiCertificateArn?.split(':')[3]
+    if (apiCertificateRegion && apiCertificateRegion !== (s.region ?? DEFAULT_REGION)) {
+      problem(`apiCertificateArn must be in the stage's region (${s.region ?? DEFAULT_REGION})`)
+    }
+    if (Boolean(s.apiRateLimit) !== Boolean(s.apiBurstLimit)) {
+      problem('apiRateLimit and apiBurstLimit go together')
+    }
+    if (s.wafRateLimit !== undefined && s.waf !== 'true') {
+      problem('wafRateLimit needs waf=true')
     }
   })
 
-export type DeployContext = z.input<typeof contextSchema>
+/** `true` only when the typed settings and the schema name the same keys (else a type error). */
+type SameKeys<A, B> = [keyof A] extends [keyof B]
+  ? [keyof B] extends [keyof A]
+    ? true
+    : never
+  : never
+const schemaCoversSettings: SameKeys<StageSettings, typeof settingsSchema.shape> = true
 
-/** Create an SES identity in this stack, or use one already verified in the account and region. */
-export type IdentityMode = 'create' | 'existing'
-export type SenderIdentityMode = 'address' | 'domain' | 'existing'
+/** The keys a stage's settings may hold. */
+export const settingKeys = (schemaCoversSettings &&
+  Object.keys(settingsSchema.shape)) as (keyof StageSettings)[]
 
+/** Everything one stage deploys, validated. */
 export interface DeployConfig {
-  /** Names one independent copy of the product (its stacks, table, identities' use, alarms). */
+  /** The stage: names one independent copy of the product (its stacks, table, alarms). */
   readonly stage: string
   readonly stackName: string
   readonly env: { readonly account?: string; readonly region: string }
@@ -203,87 +262,86 @@ export interface DeployConfig {
     readonly domainName: string
     readonly hostedZone?: { readonly hostedZoneId: string; readonly zoneName: string }
     readonly certificateArn?: string
+    /** The contact API's own custom domain: CloudFront's origin for `/api/*`. */
+    readonly api: { readonly domainName: string; readonly certificateArn?: string }
   }
   readonly apiThrottle?: { readonly rateLimit: number; readonly burstLimit: number }
   /** A WAF web ACL on the distribution, rate-limiting `/api/*` per client IP. */
   readonly waf?: { readonly rateLimit: number }
+  /** When the digest of enquiries nobody has seen is sent (an EventBridge schedule, UTC). */
+  readonly digestSchedule: string
 }
-
-/** The context keys `cdk -c key=value` (or cdk.json) may set. */
-export const contextKeys = Object.keys(contextSchema.shape) as (keyof DeployContext)[]
 
 type Env = Record<string, string | undefined>
 
+/** Turns a list of zod issues into one error naming every bad value. */
+export function settingsError(heading: string, problems: string[]): Error {
+  return new Error(`${heading}:\n${problems.map((problem) => `- ${problem}`).join('\n')}`)
+}
+
 /**
- * The deployment's settings from CDK context (`-c key=value`) and the environment (the site's
- * identity, the default account and region); throws naming every bad value.
+ * One stage's settings (committed, with any overrides applied) and the environment (the site's
+ * identity, the credentials' account) as the stage deploys them; throws naming every bad value.
  */
-export function parseDeployConfig(context: Record<string, unknown>, env: Env): DeployConfig {
-  const site = parseSite(env)
-  const result = contextSchema.safeParse(context)
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `- ${issue.message}`).join('\n')
-    throw new Error(`Invalid deployment context:\n${problems}`)
+export function parseStage(stage: string, settings: unknown, env: Env): DeployConfig {
+  if (!stageNamePattern.test(stage)) {
+    throw settingsError(`Invalid stage name "${stage}"`, [
+      'up to 16 lower-case letters and digits, starting with a letter, e.g. staging',
+    ])
   }
-  const c = result.data
-  const siteHost = new URL(site.url).host
-  if (c.domainName && c.domainName !== siteHost) {
-    // The built pages' canonical links and sitemap name SITE_URL's host.
-    throw new Error(
-      `Invalid deployment context:\n- domainName ${c.domainName} differs from SITE_URL's host ${siteHost}; set SITE_URL=https://${c.domainName}`,
+  const site = parseSite(env)
+  const result = settingsSchema.safeParse(settings)
+  if (!result.success) {
+    throw settingsError(
+      `Invalid settings for stage ${stage}`,
+      result.error.issues.map((issue) => issue.message),
     )
   }
-  const account = c.account ?? env.CDK_DEFAULT_ACCOUNT
-  const stage = c.stage ?? DEFAULT_STAGE
-  const senderEmail = c.senderEmail ?? site.email
-  const agencyEmail = c.agencyEmail ?? site.email
+  const s = result.data
+  const account = s.account ?? env.CDK_DEFAULT_ACCOUNT
+  const senderEmail = s.senderEmail ?? site.email
+  const agencyEmail = s.agencyEmail ?? site.email
   // An address identity covers itself; a domain identity (hosted zone of the sender's domain)
   // covers every address in that domain.
   const senderDomain = domainOf(senderEmail)
-  const zoneName = c.hostedZoneName?.replace(/\.$/, '').toLowerCase()
   const senderIdentity: SenderIdentityMode =
-    c.senderIdentity ?? (zoneName === senderDomain ? 'domain' : 'address')
+    s.senderIdentity ?? (s.hostedZoneName === senderDomain ? 'domain' : 'address')
   const recipientCovered =
     agencyEmail.toLowerCase() === senderEmail.toLowerCase() ||
     (senderIdentity === 'domain' && domainOf(agencyEmail) === senderDomain)
   return {
     stage,
     stackName:
-      c.stackName ??
-      (stage === DEFAULT_STAGE ? DEFAULT_STACK_NAME : `${DEFAULT_STACK_NAME}-${stage}`),
-    env: {
-      ...(account && { account }),
-      region: c.region ?? DEFAULT_REGION,
-    },
+      s.stackName ??
+      (stage === PRODUCTION_STAGE ? DEFAULT_STACK_NAME : `${DEFAULT_STACK_NAME}-${stage}`),
+    env: { ...(account && { account }), region: s.region ?? DEFAULT_REGION },
     site,
     // One verified address can be both sender and recipient, which is all the SES sandbox needs.
     senderEmail,
     agencyEmail,
-    ...(c.opsEmail && { opsEmail: c.opsEmail }),
+    ...(s.opsEmail && { opsEmail: s.opsEmail }),
     senderIdentity,
-    ...(!recipientCovered && { recipientIdentity: c.recipientIdentity ?? 'create' }),
-    ...(c.dmarc && { dmarc: c.dmarc }),
-    ...(c.domainName && {
+    ...(!recipientCovered && { recipientIdentity: s.recipientIdentity ?? 'create' }),
+    ...(s.dmarc && { dmarc: s.dmarc }),
+    ...(s.domainName && {
       domain: {
-        domainName: c.domainName,
-        ...(c.hostedZoneId &&
-          c.hostedZoneName && {
-            hostedZone: {
-              hostedZoneId: c.hostedZoneId,
-              zoneName: c.hostedZoneName.replace(/\.$/, ''),
-            },
+        domainName: s.domainName,
+        ...(s.hostedZoneId &&
+          s.hostedZoneName && {
+            hostedZone: { hostedZoneId: s.hostedZoneId, zoneName: s.hostedZoneName },
           }),
-        ...(c.certificateArn && { certificateArn: c.certificateArn }),
+        ...(s.certificateArn && { certificateArn: s.certificateArn }),
+        api: {
+          domainName: s.apiDomainName ?? `api.${s.hostedZoneName}`,
+          ...(s.apiCertificateArn && { certificateArn: s.apiCertificateArn }),
+        },
       },
     }),
-    ...(c.apiRateLimit &&
-      c.apiBurstLimit && {
-        apiThrottle: { rateLimit: c.apiRateLimit, burstLimit: c.apiBurstLimit },
+    ...(s.apiRateLimit &&
+      s.apiBurstLimit && {
+        apiThrottle: { rateLimit: s.apiRateLimit, burstLimit: s.apiBurstLimit },
       }),
-    ...(c.waf === 'true' && {
-      waf: { rateLimit: c.wafRateLimit ?? WAF_DEFAULT_RATE_LIMIT },
-    }),
+    ...(s.waf === 'true' && { waf: { rateLimit: s.wafRateLimit ?? WAF_DEFAULT_RATE_LIMIT } }),
+    digestSchedule: s.digestSchedule ?? DEFAULT_DIGEST_SCHEDULE,
   }
 }
-
-const domainOf = (address: string) => address.split('@').pop()?.toLowerCase()

@@ -1,10 +1,13 @@
-import { type App, Tags } from 'aws-cdk-lib'
+import { type App, Stage, Tags } from 'aws-cdk-lib'
 import { addChecks } from './checks.ts'
 import type { DeployConfig } from './config.ts'
+import { identityPlan } from './constructs/email-identities.ts'
 import { retention } from './retention.ts'
+import { DataStack } from './stacks/data-stack.ts'
 import { EdgeMonitoringStack } from './stacks/edge-monitoring-stack.ts'
 import { EdgeStack } from './stacks/edge-stack.ts'
 import { SiteStack } from './stacks/site-stack.ts'
+import type { Migration } from './stage-selection.ts'
 
 export interface AppPaths {
   /** The built site (`dist/client`). */
@@ -16,24 +19,67 @@ export interface AppPaths {
   readonly functionsDirectory?: string
 }
 
+/** One stage's stacks, in the order a deploy creates them. */
+export interface StageStacks {
+  readonly stage: Stage
+  /** Certificate and web ACL for CloudFront (us-east-1), when the stage has either. */
+  readonly edge?: EdgeStack
+  /** Absent only while an existing deployment's data moves into it (`migration`). */
+  readonly data?: DataStack
+  readonly site: SiteStack
+  readonly edgeMonitoring: EdgeMonitoringStack
+}
+
+/** CloudFront's certificates, web ACLs and metrics live in this region only. */
+const CLOUDFRONT_REGION = 'us-east-1'
+
 /**
- * The product's stacks for one deployment, with cdk-nag checking all of them. The app entry and
- * the tests both build the app through here, so the tests check what `cdk deploy` deploys.
+ * The product's stages, one `cdk.Stage` each (so `cdk deploy 'prod/*'` deploys exactly one),
+ * with cdk-nag checking all of them. The app entry and the tests both build the app through
+ * here, so the tests check what `cdk deploy` deploys.
  */
-export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
+export function defineApp(
+  app: App,
+  configs: readonly DeployConfig[],
+  paths: AppPaths,
+  migration?: Migration,
+): Record<string, StageStacks> {
+  const stages = Object.fromEntries(
+    configs.map((config) => [config.stage, defineStage(app, config, paths, migration)]),
+  )
+  addChecks(
+    app,
+    Object.values(stages).map(({ stage }) => stage),
+  )
+  return stages
+}
+
+function defineStage(
+  app: App,
+  config: DeployConfig,
+  paths: AppPaths,
+  migration: Migration | undefined,
+): StageStacks {
+  const stage = new Stage(app, config.stage, { env: config.env })
+  const name = config.stackName
+  const site = config.site.name
   const domain = config.domain
+  const edgeEnv = { ...config.env, region: CLOUDFRONT_REGION }
+  const crossRegion = config.env.region !== CLOUDFRONT_REGION
+
   // CloudFront reads certificates and web ACLs from us-east-1 only: the edge stack holds them.
   const certificateInEdge = domain?.hostedZone && !domain.certificateArn
   const edge =
     certificateInEdge || config.waf
-      ? new EdgeStack(app, `${config.stackName}-Edge`, {
-          description: `${config.site.name} website: ${[
+      ? new EdgeStack(stage, 'Edge', {
+          stackName: `${name}-Edge`,
+          description: `${site} website: ${[
             certificateInEdge && 'TLS certificate',
             config.waf && 'WAF web ACL',
           ]
             .filter(Boolean)
             .join(' and ')} for CloudFront (us-east-1)`,
-          env: { ...config.env, region: 'us-east-1' },
+          env: edgeEnv,
           ...(certificateInEdge &&
             domain.hostedZone && {
               certificate: { domainNames: [domain.domainName], hostedZone: domain.hostedZone },
@@ -45,41 +91,72 @@ export function defineApp(app: App, config: DeployConfig, paths: AppPaths) {
       : undefined
   const certificate = domain?.certificateArn ?? edge?.certificate
 
-  const site = new SiteStack(app, config.stackName, {
-    description: `${config.site.name} website, contact API and enquiries`,
-    env: config.env,
-    crossRegionReferences: edge !== undefined && config.env.region !== 'us-east-1',
-    siteDirectory: paths.siteDirectory,
-    functionsDirectory: paths.functionsDirectory,
-    analytics: config.site.gaMeasurementId !== undefined,
-    stage: config.stage,
+  const identities = {
     senderEmail: config.senderEmail,
     senderIdentity: config.senderIdentity,
     agencyEmail: config.agencyEmail,
     recipientIdentity: config.recipientIdentity,
-    dmarc: config.dmarc,
+  }
+  const data = migration
+    ? undefined
+    : new DataStack(stage, 'Data', {
+        stackName: `${name}-Data`,
+        description: `${site} website: enquiries, the site's files and logs, SES identities (retained)`,
+        ...identities,
+        dmarc: config.dmarc,
+        hostedZone: domain?.hostedZone,
+      })
+
+  const distributionIdParameter = { name: `/${name}/distribution-id`, region: CLOUDFRONT_REGION }
+  const siteStack = new SiteStack(stage, 'Site', {
+    stackName: name,
+    description: `${site} website and contact API`,
+    crossRegionReferences: edge !== undefined && crossRegion,
+    siteDirectory: paths.siteDirectory,
+    functionsDirectory: paths.functionsDirectory,
+    analytics: config.site.gaMeasurementId !== undefined,
+    stage: config.stage,
+    data: data
+      ? {
+          tableName: data.enquiries.table.tableName,
+          siteBucketName: data.storage.bucket.bucketName,
+          logBucketName: data.storage.logBucket.bucketName,
+        }
+      : (migration as Migration),
+    senderEmail: config.senderEmail,
+    agencyEmail: config.agencyEmail,
+    sendingAs: identityPlan(identities).sendingAs,
     opsEmail: config.opsEmail,
     apiThrottle: config.apiThrottle,
+    digestSchedule: config.digestSchedule,
     webAclArn: edge?.webAcl?.arn,
+    distributionIdParameter,
     domain:
       domain && certificate !== undefined
-        ? { domainName: domain.domainName, certificate, hostedZone: domain.hostedZone }
+        ? {
+            domainName: domain.domainName,
+            certificate,
+            hostedZone: domain.hostedZone,
+            api: domain.api,
+          }
         : undefined,
   })
+  // Identities are used by name: the functions must not send before they exist.
+  if (data) siteStack.addStackDependency(data)
 
   // CloudFront's metrics exist only in us-east-1: its alarms go there, once the distribution does.
-  const edgeMonitoring = new EdgeMonitoringStack(app, `${config.stackName}-EdgeMonitoring`, {
-    description: `${config.site.name} website: CloudFront alarms (us-east-1)`,
-    env: { ...config.env, region: 'us-east-1' },
-    crossRegionReferences: config.env.region !== 'us-east-1',
-    distribution: site.site.distribution,
+  const edgeMonitoring = new EdgeMonitoringStack(stage, 'EdgeMonitoring', {
+    stackName: `${name}-EdgeMonitoring`,
+    description: `${site} website: CloudFront alarms (us-east-1)`,
+    env: edgeEnv,
+    distributionIdParameter: distributionIdParameter.name,
     opsEmail: config.opsEmail,
   })
+  edgeMonitoring.addStackDependency(siteStack)
 
   // cfn-lint's schema (and so a user's pre-deploy check) does not know dashboard tags yet.
   const tagged = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] }
-  Tags.of(app).add('project', config.site.name, tagged)
-  Tags.of(app).add('stage', config.stage, tagged)
-  addChecks(app)
-  return { site, edge, edgeMonitoring }
+  Tags.of(stage).add('project', site, tagged)
+  Tags.of(stage).add('stage', config.stage, tagged)
+  return { stage, edge, data, site: siteStack, edgeMonitoring }
 }

@@ -1,13 +1,14 @@
-import { Match, type Template } from 'aws-cdk-lib/assertions'
+import { Match, Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { originSecret } from '../shared/origin-secret.ts'
-import type { DeployContext } from './config.ts'
+import type { StageSettings } from './config.ts'
 import { ENQUIRY_FUNNEL, ENQUIRY_METRICS_NAMESPACE } from './constructs/health-monitoring.ts'
 import { type Synthesised, synthesise } from './testing/synth.ts'
 
 /**
- * Every documented context combination (docs/deploy.md), synthesised as `cdk deploy` would see
- * it: each must pass cdk-nag and hold what its section of the docs promises.
+ * Every documented combination of settings (docs/deploy.md), each as a stage of its own,
+ * synthesised as `cdk deploy` would see it: each must pass cdk-nag and hold what its section of
+ * the docs promises. (The committed stages are checked in stages.test.ts.)
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
@@ -19,47 +20,59 @@ const zone = {
   domainName: 'www.elevate-digital.example',
   hostedZoneId: 'Z0123456789ABC',
   hostedZoneName: 'elevate-digital.example',
-} satisfies DeployContext
+} satisfies StageSettings
 const certificateArn =
   'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'
+const apiCertificateArn =
+  'arn:aws:acm:eu-west-2:123456789012:certificate/9f8e7d6c-5b4a-3210-fedc-ba9876543210'
 
+/** Each combination as the stage it would be, named as its stacks are. */
 const combinations = {
-  default: { account },
-  staging: { account, stage: 'staging', senderIdentity: 'existing' },
+  default: { prod: { account } },
+  staging: { staging: { account, senderIdentity: 'existing' } },
   hostedZone: {
-    account,
-    ...zone,
-    senderEmail: 'website@elevate-digital.example',
-    dmarc: 'v=DMARC1; p=quarantine; rua=mailto:dmarc@elevate-digital.example',
+    prod: {
+      account,
+      ...zone,
+      senderEmail: 'website@elevate-digital.example',
+      dmarc: 'v=DMARC1; p=quarantine; rua=mailto:dmarc@elevate-digital.example',
+    },
   },
   existingCertificate: {
-    account,
-    stage: 'staging',
-    domainName: 'www.elevate-digital.example',
-    certificateArn,
-    senderIdentity: 'domain',
+    staging: {
+      account,
+      domainName: 'www.elevate-digital.example',
+      certificateArn,
+      apiDomainName: 'api.elevate-digital.example',
+      apiCertificateArn: apiCertificateArn,
+      senderIdentity: 'domain',
+    },
   },
-  waf: { account, waf: 'true' },
+  waf: { prod: { account, waf: true } },
   existingIdentities: {
-    account,
-    senderEmail: 'website@elevate-digital.example',
-    agencyEmail: 'enquiries@agency-inbox.example',
-    senderIdentity: 'existing',
-    recipientIdentity: 'existing',
+    prod: {
+      account,
+      senderEmail: 'website@elevate-digital.example',
+      agencyEmail: 'enquiries@agency-inbox.example',
+      senderIdentity: 'existing',
+      recipientIdentity: 'existing',
+    },
   },
   sandboxRecipient: {
-    account,
-    senderEmail: 'website@elevate-digital.example',
-    agencyEmail: 'enquiries@agency-inbox.example',
+    prod: {
+      account,
+      senderEmail: 'website@elevate-digital.example',
+      agencyEmail: 'enquiries@agency-inbox.example',
+    },
   },
-} satisfies Record<string, DeployContext>
+} satisfies Record<string, Record<string, StageSettings>>
 
 type Combination = keyof typeof combinations
 const synths = {} as Record<Combination, Synthesised>
 
 beforeAll(() => {
-  for (const [name, context] of Object.entries(combinations)) {
-    synths[name as Combination] = synthesise({ context, env: siteEnv })
+  for (const [name, stages] of Object.entries(combinations)) {
+    synths[name as Combination] = synthesise({ stages, env: siteEnv })
   }
 }, 600_000)
 afterAll(() => {
@@ -69,11 +82,8 @@ afterAll(() => {
 const resourcesOf = (template: Template, type: string): [string, Cfn][] =>
   Object.entries(template.findResources(type))
 
-const templatesOf = (synth: Synthesised) => [
-  synth.site,
-  ...(synth.edge ? [synth.edge] : []),
-  synth.edgeMonitoring,
-]
+const templatesOf = (synth: Synthesised) =>
+  synth.templates.map(({ template }) => Template.fromJSON(template))
 
 /** A function's properties, found by the start of its logical id. */
 function functionNamed(template: Template, prefix: string): Cfn {
@@ -164,7 +174,7 @@ describe('stages side by side in one account and region', () => {
       [synths.default, 'prod'],
       [synths.staging, 'staging'],
     ] as const) {
-      synth.site.resourceCountIs('AWS::DynamoDB::GlobalTable', 1)
+      synth.data?.resourceCountIs('AWS::DynamoDB::GlobalTable', 1)
       // One topic pages ops; the other carries SES's delivery events to their function.
       synth.site.resourceCountIs('AWS::SNS::Topic', 2)
       const alarms = resourcesOf(synth.site, 'AWS::CloudWatch::Alarm')
@@ -183,36 +193,48 @@ describe('stages side by side in one account and region', () => {
   })
 
   it('a second stage uses the sender identity the first created, instead of failing on it', () => {
-    synths.default.site.hasResourceProperties('AWS::SES::EmailIdentity', {
+    synths.default.data?.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'hello@elevate-digital.example',
     })
-    synths.staging.site.resourceCountIs('AWS::SES::EmailIdentity', 0)
+    synths.staging.data?.resourceCountIs('AWS::SES::EmailIdentity', 0)
     const granted = sendEmailResources(synths.staging.site, 'ContactApiContactFunction')
     expect(granted.join()).toContain('identity/hello@elevate-digital.example')
   })
 })
 
+/** The contact API's routes, its stage and the CloudFront origin that reaches it. */
+function apiOf(synth: Synthesised) {
+  const { site } = synth
+  const [secretId] = resourcesOf(site, 'AWS::SecretsManager::Secret')[0] as [string, Cfn]
+  const secret = ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']
+  const [, distribution] = resourcesOf(site, 'AWS::CloudFront::Distribution')[0] as [string, Cfn]
+  const origins = distribution.Properties.DistributionConfig.Origins.filter(
+    (origin: Cfn) => origin.CustomOriginConfig,
+  )
+  expect(origins).toHaveLength(1)
+  const [, api] = resourcesOf(site, 'AWS::ApiGatewayV2::Api')[0] as [string, Cfn]
+  const [, stage] = resourcesOf(site, 'AWS::ApiGatewayV2::Stage')[0] as [string, Cfn]
+  const routeKeys = resourcesOf(site, 'AWS::ApiGatewayV2::Route').map(
+    ([, route]) => route.Properties.RouteKey,
+  )
+  return { secretId, secret, origin: origins[0], api: api.Properties, stage, routeKeys }
+}
+
 describe('the API answers only requests that came through CloudFront', () => {
-  it.each(['default', 'staging', 'waf'] as const)(
+  it.each(['default', 'staging', 'waf', 'hostedZone', 'existingCertificate'] as const)(
     '%s: CloudFront sends a per-stage generated secret header the contact function checks',
     (name) => {
       const { site } = synths[name]
-      const secrets = resourcesOf(site, 'AWS::SecretsManager::Secret')
-      expect(secrets).toHaveLength(1)
-      const [secretId, secret] = secrets[0] as [string, Cfn]
-      expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48 })
+      const { secretId, origin } = apiOf(synths[name])
+      const [, secret] = resourcesOf(site, 'AWS::SecretsManager::Secret')[0] as [string, Cfn]
+      expect(secret.Properties.GenerateSecretString).toMatchObject({
+        PasswordLength: 48,
+        ExcludePunctuation: true,
+      })
       const reference = {
         'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
       }
-      const [, distribution] = resourcesOf(site, 'AWS::CloudFront::Distribution')[0] as [
-        string,
-        Cfn,
-      ]
-      const apiOrigins = distribution.Properties.DistributionConfig.Origins.filter(
-        (origin: Cfn) => origin.CustomOriginConfig,
-      )
-      expect(apiOrigins).toHaveLength(1)
-      expect(apiOrigins[0].OriginCustomHeaders).toEqual([
+      expect(origin.OriginCustomHeaders).toEqual([
         { HeaderName: originSecret.header, HeaderValue: reference },
       ])
       const contactEnv = functionNamed(site, 'ContactApiContactFunction').Environment.Variables
@@ -222,33 +244,114 @@ describe('the API answers only requests that came through CloudFront', () => {
       expect(retryEnv).not.toHaveProperty(originSecret.env)
     },
   )
+
+  it.each(['default', 'staging', 'waf', 'hostedZone', 'existingCertificate'] as const)(
+    '%s: only CloudFront’s secret path has routes, so direct calls cannot spend the form’s throttle',
+    (name) => {
+      const { secret, origin, stage, routeKeys } = apiOf(synths[name])
+      // CloudFront prefixes every /api/* request with the secret (its origin path)…
+      expect(origin.OriginPath).toEqual({
+        'Fn::Join': ['', [`/${secret[0]}`, secret[1], secret[2]]],
+      })
+      // …and the JSON and no-JavaScript form routes exist only under it: any other path, such as
+      // /api/contacts on the API's own name, matches no route and spends no route's budget.
+      expect(routeKeys).toHaveLength(2)
+      for (const [key, path] of routeKeys.map((key, index) => [key, index] as const)) {
+        expect(key).toEqual({
+          'Fn::Join': [
+            '',
+            [
+              `ANY /${secret[0]}`,
+              secret[1],
+              `${secret[2]}${path === 0 ? '/api/contacts' : '/api/contacts/form'}`,
+            ],
+          ],
+        })
+      }
+      // The throttle applies per route, so the form's budget is CloudFront's alone.
+      expect(stage.Properties.DefaultRouteSettings).toEqual({
+        ThrottlingRateLimit: 5,
+        ThrottlingBurstLimit: 10,
+      })
+    },
+  )
+
+  it('with a domain: CloudFront reaches the API on its own custom domain, the only one it has', () => {
+    for (const [name, expected] of [
+      ['hostedZone', 'api.elevate-digital.example'],
+      ['existingCertificate', 'api.elevate-digital.example'],
+    ] as const) {
+      const { site } = synths[name]
+      const { origin, api } = apiOf(synths[name])
+      expect(api.DisableExecuteApiEndpoint).toBe(true)
+      expect(origin.DomainName).toBe(expected)
+      const [domainId, domain] = resourcesOf(site, 'AWS::ApiGatewayV2::DomainName')[0] as [
+        string,
+        Cfn,
+      ]
+      expect(domain.Properties.DomainName).toBe(expected)
+      expect(domain.Properties.DomainNameConfigurations[0].EndpointType).toBe('REGIONAL')
+      site.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {
+        DomainName: { Ref: domainId },
+        Stage: Match.anyValue(),
+      })
+    }
+    // With the zone, the certificate is issued there and the record written…
+    synths.hostedZone.site.hasResourceProperties('AWS::CertificateManager::Certificate', {
+      DomainName: 'api.elevate-digital.example',
+      DomainValidationOptions: [
+        { DomainName: 'api.elevate-digital.example', HostedZoneId: 'Z0123456789ABC' },
+      ],
+    })
+    synths.hostedZone.site.hasResourceProperties('AWS::Route53::RecordSet', {
+      Name: 'api.elevate-digital.example.',
+      Type: 'A',
+      AliasTarget: Match.objectLike({ DNSName: Match.anyValue() }),
+    })
+    // …without one, the given regional certificate is used and the record is an output.
+    const { api: apiDomain } = apiOf(synths.existingCertificate)
+    expect(apiDomain.DisableExecuteApiEndpoint).toBe(true)
+    synths.existingCertificate.site.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: apiCertificateArn })],
+    })
+    expect(Object.keys(synths.existingCertificate.site.findOutputs('*')).join()).toMatch(
+      /ApiDomainTarget/,
+    )
+  })
+
+  it('without a domain: the execute-api name is the origin (its routes are still secret)', () => {
+    const { origin, api } = apiOf(synths.default)
+    expect(api.DisableExecuteApiEndpoint).toBe(false)
+    expect(origin.DomainName).toEqual({
+      'Fn::Select': [
+        2,
+        {
+          'Fn::Split': [
+            '/',
+            { 'Fn::GetAtt': [expect.stringMatching(/^ContactApiHttpApi/), 'ApiEndpoint'] },
+          ],
+        },
+      ],
+    })
+  })
 })
 
 describe('SES', () => {
   it('sandbox: verifies the agency inbox too and lets both functions send to it', () => {
-    const { site } = synths.sandboxRecipient
-    site.hasResourceProperties('AWS::SES::EmailIdentity', {
-      EmailIdentity: 'website@elevate-digital.example',
-    })
-    site.hasResourceProperties('AWS::SES::EmailIdentity', {
-      EmailIdentity: 'enquiries@agency-inbox.example',
-    })
-    const identities = Object.fromEntries(
-      resourcesOf(site, 'AWS::SES::EmailIdentity').map(([id, r]) => [
-        r.Properties.EmailIdentity,
-        id,
-      ]),
-    )
+    const { data, site } = synths.sandboxRecipient
+    for (const address of ['website@elevate-digital.example', 'enquiries@agency-inbox.example']) {
+      data?.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: address })
+    }
     for (const fn of ['ContactApiContactFunction', 'ContactApiNotificationRetryFunction']) {
       const granted = sendEmailResources(site, fn).join()
-      expect(granted, fn).toContain(identities['enquiries@agency-inbox.example'])
-      expect(granted, fn).toContain(identities['website@elevate-digital.example'])
+      expect(granted, fn).toContain(':identity/enquiries@agency-inbox.example"')
+      expect(granted, fn).toContain(':identity/website@elevate-digital.example"')
     }
   })
 
   it('existing identities: creates none, grants sending on their ARNs (address and domain)', () => {
-    const { site } = synths.existingIdentities
-    site.resourceCountIs('AWS::SES::EmailIdentity', 0)
+    const { data, site } = synths.existingIdentities
+    data?.resourceCountIs('AWS::SES::EmailIdentity', 0)
     for (const fn of ['ContactApiContactFunction', 'ContactApiNotificationRetryFunction']) {
       const granted = sendEmailResources(site, fn).join()
       for (const name of [
@@ -263,37 +366,37 @@ describe('SES', () => {
   })
 
   it('hosted zone: Easy DKIM, a custom MAIL FROM host with MX and SPF, and the DMARC record', () => {
-    const { site } = synths.hostedZone
-    site.hasResourceProperties('AWS::SES::EmailIdentity', {
+    const data = synths.hostedZone.data as Template
+    data.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'elevate-digital.example',
       MailFromAttributes: { MailFromDomain: 'mail.elevate-digital.example' },
     })
-    site.hasResourceProperties('AWS::Route53::RecordSet', {
+    data.hasResourceProperties('AWS::Route53::RecordSet', {
       Name: 'mail.elevate-digital.example.',
       Type: 'MX',
       ResourceRecords: [Match.stringLikeRegexp('^10 feedback-smtp\\.eu-west-2\\.amazonses\\.com')],
     })
-    site.hasResourceProperties('AWS::Route53::RecordSet', {
+    data.hasResourceProperties('AWS::Route53::RecordSet', {
       Name: 'mail.elevate-digital.example.',
       Type: 'TXT',
       ResourceRecords: ['"v=spf1 include:amazonses.com ~all"'],
     })
-    site.hasResourceProperties('AWS::Route53::RecordSet', {
+    data.hasResourceProperties('AWS::Route53::RecordSet', {
       Name: '_dmarc.elevate-digital.example.',
       Type: 'TXT',
-      ResourceRecords: [`"${combinations.hostedZone.dmarc}"`],
+      ResourceRecords: [`"${combinations.hostedZone.prod.dmarc}"`],
     })
-    expect(Object.keys(site.findOutputs('*')).join()).not.toMatch(/Dkim|Dmarc/)
+    expect(Object.keys(data.findOutputs('*')).join()).not.toMatch(/Dkim|Dmarc/)
   })
 
   it('domain identity without a zone: outputs every record to create at the DNS host', () => {
-    const { site } = synths.existingCertificate
-    site.hasResourceProperties('AWS::SES::EmailIdentity', {
+    const data = synths.existingCertificate.data as Template
+    data.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'elevate-digital.example',
       MailFromAttributes: { MailFromDomain: 'mail.elevate-digital.example' },
     })
-    site.resourceCountIs('AWS::Route53::RecordSet', 0)
-    const outputs = Object.entries(site.findOutputs('*')).map(
+    data.resourceCountIs('AWS::Route53::RecordSet', 0)
+    const outputs = Object.entries(data.findOutputs('*')).map(
       ([id, output]) => [id, JSON.stringify(output.Value)] as const,
     )
     const value = (idPart: string) => outputs.filter(([id]) => id.includes(idPart))
@@ -306,30 +409,33 @@ describe('SES', () => {
     expect(value('DmarcRecord')[0]?.[1]).toContain('_dmarc.elevate-digital.example TXT')
   })
 })
-
 describe('monitoring', () => {
   it.each(['default', 'staging'] as const)(
-    '%s: alarms on throttles of both functions and failed runs of the retry schedule',
+    '%s: alarms on throttles of the scheduled and API functions and failed runs of their schedules',
     (name) => {
       const { site } = synths[name]
       const alarms = resourcesOf(site, 'AWS::CloudWatch::Alarm').map(
         ([, alarm]) => alarm.Properties,
       )
       const throttles = alarms.filter((alarm) => alarm.MetricName === 'Throttles')
-      expect(throttles.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual(
-        [
-          expect.stringMatching(/^ContactApiContactFunction/),
-          expect.stringMatching(/^ContactApiNotificationRetryFunction/),
-        ].sort(),
-      )
-      const [failed] = alarms.filter((alarm) => alarm.MetricName === 'FailedInvocations')
-      expect(failed).toMatchObject({
-        Namespace: 'AWS/Events',
-        Dimensions: [{ Name: 'RuleName', Value: { Ref: expect.stringMatching(/RetrySchedule/) } }],
-        Threshold: 1,
-        AlarmActions: [{ Ref: expect.stringMatching(/OpsTopic/) }],
-      })
-      for (const alarm of [...throttles, failed]) {
+      expect(throttles.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual([
+        expect.stringMatching(/^ContactApiContactFunction/),
+        expect.stringMatching(/^ContactApiNotificationRetryFunction/),
+        expect.stringMatching(/^DigestSendFunction/),
+      ])
+      const failed = alarms.filter((alarm) => alarm.MetricName === 'FailedInvocations')
+      expect(failed.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual([
+        expect.stringMatching(/^ContactApiRetrySchedule/),
+        expect.stringMatching(/^DigestSchedule/),
+      ])
+      for (const alarm of failed) {
+        expect(alarm).toMatchObject({
+          Namespace: 'AWS/Events',
+          Threshold: 1,
+          AlarmActions: [{ Ref: expect.stringMatching(/OpsTopic/) }],
+        })
+      }
+      for (const alarm of [...throttles, ...failed]) {
         expect(alarm.OKActions).toEqual(alarm.AlarmActions)
       }
     },
@@ -366,7 +472,7 @@ describe('CloudFront 5xx rate alarm (us-east-1, where CloudFront publishes its m
   it.each(['default', 'staging', 'hostedZone', 'existingCertificate', 'waf'] as const)(
     '%s: a per-stage monitoring stack after the site stack alarms its own encrypted topic',
     (name) => {
-      const { stacks, site, edgeMonitoring } = synths[name]
+      const { stacks, edgeMonitoring } = synths[name]
       expect(stacks.edgeMonitoring.stackName).toBe(`${stacks.site.stackName}-EdgeMonitoring`)
       expect(stacks.edgeMonitoring.region).toBe('us-east-1')
       expect(stacks.edgeMonitoring.dependencies).toContain(stacks.site)
@@ -390,11 +496,13 @@ describe('CloudFront 5xx rate alarm (us-east-1, where CloudFront publishes its m
         alarm.Dimensions.map((dimension: Cfn) => [dimension.Name, dimension.Value]),
       )
       expect(dimensions.Region).toBe('Global')
-      // The id is the site stack's distribution, read across regions from that stack's output.
-      const reference = dimensions.DistributionId['Fn::GetStackOutput']
-      expect(reference).toMatchObject({ StackName: stacks.site.stackName, Region: 'eu-west-2' })
-      const [distributionId] = resourcesOf(site, 'AWS::CloudFront::Distribution')[0] ?? []
-      expect(site.toJSON().Outputs[reference.OutputName].Value).toEqual({ Ref: distributionId })
+      // The id is read from the SSM parameter the site stack writes (infra/stacks/
+      // edge-monitoring-stack.test.ts replaces the distribution and follows it there).
+      expect(dimensions.DistributionId).toEqual({ Ref: 'DistributionId' })
+      expect(edgeMonitoring.toJSON().Parameters.DistributionId).toMatchObject({
+        Type: 'AWS::SSM::Parameter::Value<String>',
+        Default: `/${stacks.site.stackName}/distribution-id`,
+      })
 
       const [topicId, topic] = resourcesOf(edgeMonitoring, 'AWS::SNS::Topic')[0] ?? []
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }])
@@ -409,10 +517,9 @@ describe('CloudFront 5xx rate alarm (us-east-1, where CloudFront publishes its m
 
   it('keeps the stages apart: each watches its own distribution', () => {
     const watched = (name: Combination) =>
-      resourcesOf(synths[name].edgeMonitoring, 'AWS::CloudWatch::Alarm')[0]?.[1].Properties
-        .Dimensions[0].Value['Fn::GetStackOutput'].StackName
-    expect(watched('default')).toBe('ElevateDigital')
-    expect(watched('staging')).toBe('ElevateDigital-staging')
+      synths[name].edgeMonitoring.toJSON().Parameters.DistributionId.Default
+    expect(watched('default')).toBe('/ElevateDigital/distribution-id')
+    expect(watched('staging')).toBe('/ElevateDigital-staging/distribution-id')
     synths.staging.edgeMonitoring.hasResourceProperties('AWS::SNS::Topic', {
       Tags: Match.arrayWith([{ Key: 'stage', Value: 'staging' }]),
     })
@@ -421,7 +528,7 @@ describe('CloudFront 5xx rate alarm (us-east-1, where CloudFront publishes its m
 
 describe('the site bucket', () => {
   it('keeps the versions a deploy replaced for 30 days, so a deploy can be rolled back', () => {
-    const buckets = resourcesOf(synths.default.site, 'AWS::S3::Bucket').filter(([id]) =>
+    const buckets = resourcesOf(synths.default.data as Template, 'AWS::S3::Bucket').filter(([id]) =>
       id.startsWith('SiteBucket'),
     )
     expect(buckets).toHaveLength(1)

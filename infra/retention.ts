@@ -14,4 +14,10 @@ export const retention = {
   logs: RetentionDays.ONE_MONTH,
   /** CloudFront and S3 access logs (visitors' IP addresses), in days. */
   accessLogDays: 90,
+  /**
+   * SES delivery events the delivery-events function could not record (its dead-letter queue):
+   * what SES reported of an enquiry e-mail, its subject included. SQS keeps a message 14 days at
+   * most.
+   */
+  failedEventDays: 14,
 } as const

@@ -1,37 +1,51 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
+import { buildSite, run } from './cdk-run.ts'
 
 /**
- * `npm run synth [-- -c key=value …]`: `cdk synth --quiet` with the given arguments (it prints
- * nothing on success), then where each template went, what it holds and what cdk-nag said.
+ * `npm run synth [-- STAGE] [-c key=value …]`: build the site, `cdk synth --quiet` every
+ * committed stage (or the one named), then print where each template went, what it holds, what
+ * cdk-nag said and, when cfn-lint is installed, what it says of every template. Exits non-zero on
+ * any cdk-nag finding or cfn-lint error.
  */
-const synth = spawnSync('cdk', ['synth', '--quiet', ...process.argv.slice(2)], { stdio: 'inherit' })
-if (synth.status !== 0) process.exit(synth.status ?? 1)
+const args = process.argv.slice(2)
+const stage = args[0] && !args[0].startsWith('-') ? args.shift() : undefined
+buildSite()
+run('cdk', ['synth', '--quiet', ...(stage ? ['-c', `stage=${stage}`] : []), ...args])
 
 const outdir = resolve('cdk.out')
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'))
+const shown = (path: string) => relative(process.cwd(), path)
 
 interface ManifestArtifact {
   type: string
   environment?: string
-  properties?: { templateFile?: string; stackName?: string }
+  displayName?: string
+  properties?: { templateFile?: string; directoryName?: string; stackName?: string }
 }
 
-const manifest = readJson(`${outdir}/manifest.json`) as {
-  artifacts: Record<string, ManifestArtifact>
+/** Every stack template of a cloud assembly, nested stage assemblies included. */
+function templates(directory: string): { name: string; environment?: string; file: string }[] {
+  const manifest = readJson(join(directory, 'manifest.json')) as {
+    artifacts: Record<string, ManifestArtifact>
+  }
+  return Object.entries(manifest.artifacts).flatMap(([id, artifact]) => {
+    if (artifact.type === 'cdk:cloud-assembly' && artifact.properties?.directoryName) {
+      return templates(join(directory, artifact.properties.directoryName))
+    }
+    if (artifact.type !== 'aws:cloudformation:stack') return []
+    const file = join(directory, artifact.properties?.templateFile ?? '')
+    const name = `${artifact.properties?.stackName ?? id} (${artifact.displayName ?? id})`
+    return [{ name, environment: artifact.environment, file }]
+  })
 }
-const stacks = Object.entries(manifest.artifacts).filter(
-  ([, artifact]) => artifact.type === 'aws:cloudformation:stack',
-)
-console.log(`Synthesised ${stacks.length} stack(s) into ${relative(process.cwd(), outdir) || '.'}/`)
-for (const [id, artifact] of stacks) {
-  const templateFile = `${outdir}/${artifact.properties?.templateFile}`
-  const template = readJson(templateFile) as { Resources?: Record<string, unknown> }
-  const resources = Object.keys(template.Resources ?? {}).length
-  console.log(
-    `  ${id} (${artifact.environment}): ${relative(process.cwd(), templateFile)}, ${resources} resources`,
-  )
+
+const stacks = templates(outdir)
+console.log(`Synthesised ${stacks.length} stack(s) into ${shown(outdir) || '.'}/`)
+for (const { name, environment, file } of stacks) {
+  const resources = Object.keys(readJson(file).Resources ?? {}).length
+  console.log(`  ${name}, ${environment}: ${shown(file)}, ${resources} resources`)
 }
 
 const reportFile = `${outdir}/validation-report.json`
@@ -41,7 +55,24 @@ if (existsSync(reportFile)) {
   console.log(
     findings === 0
       ? 'cdk-nag (AwsSolutions): no unacknowledged findings'
-      : `cdk-nag (AwsSolutions): ${findings} unacknowledged finding(s), see ${relative(process.cwd(), reportFile)}`,
+      : `cdk-nag (AwsSolutions): ${findings} unacknowledged finding(s), see ${shown(reportFile)}`,
   )
   if (findings > 0) process.exitCode = 1
+}
+
+// cfn-lint checks what CloudFormation will accept, where it is installed (pip install cfn-lint);
+// nothing here requires it.
+const lint = spawnSync(
+  'cfn-lint',
+  // W3005: CDK writes a DependsOn beside a GetAtt of the same role (its functions); harmless.
+  ['--non-zero-exit-code=error', '--ignore-checks=W3005', ...stacks.map(({ file }) => shown(file))],
+  { stdio: 'inherit' },
+)
+if (lint.error) {
+  console.log('cfn-lint: not installed, templates not linted (pip install cfn-lint)')
+} else if (lint.status === 0) {
+  console.log(`cfn-lint: no errors in ${stacks.length} template(s)`)
+} else {
+  console.log('cfn-lint: errors above')
+  process.exitCode = 1
 }

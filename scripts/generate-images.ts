@@ -2,11 +2,12 @@
  * Renders each page family's social-sharing image (JPEG, the format every sharing site reads) to
  * frontend/public/images from the family's scene in frontend/components/artwork.ts, then the
  * site's icons. The pages themselves inline their artwork as SVG (the heroes' scenes, About's
- * story picture): no file, no request, painted with the text (docs/decisions/0022, 0028). The
+ * story picture): no file, no request, painted with the text (docs/decisions/0022). The
  * outputs are committed; run `npm run images` after changing the artwork.
  */
 import { mkdirSync } from 'node:fs'
 import sharp from 'sharp'
+import { site } from '../frontend/build-identity.ts'
 import {
   type ArtworkFamily,
   artworkCaptions,
@@ -14,7 +15,6 @@ import {
   artworkSvg,
 } from '../frontend/components/artwork.ts'
 import { socialImagePath, socialImageSize } from '../frontend/components/images.ts'
-import { site } from '../frontend/site.ts'
 
 const outDir = new URL('../frontend/public/images/', import.meta.url).pathname
 mkdirSync(outDir, { recursive: true })

@@ -1,11 +1,11 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { absoluteUrl, brandColours } from '../../shared/site.ts'
 import { speculationRulesText } from '../../shared/speculation-rules.ts'
+import { site } from '../build-identity.ts'
 import { artworkFamilyFor } from '../components/artwork.ts'
 import { socialImageAlt, socialImageSize } from '../components/images.ts'
 import { PAGE_END_ID } from '../components/PageEnd.tsx'
 import { iconDataUri } from '../seo/icon.ts'
-import { site } from '../site.ts'
 
 /** Search and sharing tags every page carries beyond the title, description and image vike-react writes. */
 export default function Head() {
@@ -32,12 +32,12 @@ export default function Head() {
       <meta name="theme-color" content={brandColours.theme} />
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       {/* The tab icon travels inside the page: a request of its own would share the first
-          round trips with the page (docs/decisions/0028-paint-with-the-html-alone.md). */}
+          round trips with the page (docs/decisions/0022-pictures-inside-the-page.md). */}
       <link rel="icon" href={iconDataUri} type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       {/* The first paint waits until the page is parsed to its end, so a slow phone draws the
           page whole rather than a part that moves as the rest is parsed; the page's scripts
-          start after that paint (docs/decisions/0027-first-paint-before-scripts.md, 0028). */}
+          start after that paint (docs/decisions/0027-first-paint-before-scripts.md). */}
       <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
       {/* Next pages prerendered on a sign of intent; the CSP admits this exact text by hash. */}
       <script

@@ -1,12 +1,12 @@
 import { Box, Flex, Link } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
+import { site } from '../build-identity.ts'
 import { CookieBanner } from '../components/CookieBanner.tsx'
 import { Footer } from '../components/Footer.tsx'
 import { NavBar } from '../components/NavBar.tsx'
 import { PageEnd } from '../components/PageEnd.tsx'
 import { ScrollToTopButton } from '../components/ScrollToTopButton.tsx'
-import { site } from '../site.ts'
 
 export default function Layout({ children }: { children: ReactNode }) {
   const { urlPathname } = usePageContext()

@@ -1,5 +1,4 @@
 import { absoluteUrl, type Site, telHref } from '../../shared/site.ts'
-import type { BreadcrumbItem } from '../components/breadcrumbs.ts'
 import { socialImagePath } from '../components/images.ts'
 
 /**
@@ -60,7 +59,7 @@ export function organization(
 /** The trail as schema.org lists it: the current page (no link of its own) is `currentPath`. */
 export function breadcrumbList(
   site: Pick<Site, 'url'>,
-  trail: readonly BreadcrumbItem[],
+  trail: readonly { readonly label: string; readonly href?: string }[],
   currentPath: string,
 ): JsonLdThing {
   return {

@@ -20,7 +20,7 @@ import postcss, {
  * for Send) insert class rules that may read a variable the page no longer declares, but their
  * `ChakraProvider` writes Chakra's complete global styles again, so every token is there for them.
  *
- * PostCSS reads and writes the CSS (docs/decisions/0018-speculation-rules-and-postcss.md): it
+ * PostCSS reads and writes the CSS (docs/decisions/0004-page-css-trimmed.md): it
  * keeps every byte it is not asked to remove, so what stays is exactly what Emotion wrote.
  */
 

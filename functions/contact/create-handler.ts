@@ -70,6 +70,9 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
           ;(request.event as { body: unknown }).body = parseFormBody(bodyText(request.event))
           return
         }
+        // The body's bytes must be UTF-8 for either route (the parser would replace what is not).
+        ;(request.event as { body: unknown }).body = bodyText(request.event)
+        request.event.isBase64Encoded = false
         // checkRequest has already accepted the content type (in any header case, with any
         // spacing before its parameters); the parser must not judge it again by its own,
         // narrower rule and pass the body on unparsed.

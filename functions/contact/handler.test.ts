@@ -11,6 +11,7 @@ import { mockClient } from 'aws-sdk-client-mock'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contactApi, contactMessages, maxLengths } from '../../shared/contact.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
+import { originSecret } from '../../shared/origin-secret.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, enquiryIdFor } from '../enquiries/item.ts'
 import type { LogEntry } from '../log.ts'
@@ -25,6 +26,7 @@ import {
 } from '../test-support.ts'
 import { createContactHandler } from './create-handler.ts'
 import { refusedFormPage } from './form-pages.ts'
+import { responseMessages } from './responses.ts'
 
 const dynamo = mockClient(DynamoDBDocumentClient)
 const ses = mockClient(SESClient)
@@ -329,6 +331,16 @@ describe('POST /api/contacts', () => {
     expect(() => encodeURIComponent(subject)).not.toThrow()
   })
 
+  it('refuses a base64 JSON body whose bytes are not UTF-8, storing nothing', async () => {
+    const bytes = Buffer.from(JSON.stringify({ ...validSubmission, firstName: 'Zoë' }), 'latin1')
+    const response = await invoke(
+      httpEvent({ body: bytes.toString('base64'), isBase64Encoded: true }),
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.json.message).toBe(responseMessages.invalidUtf8)
+    expect(dynamo.calls()).toHaveLength(0)
+  })
+
   it.each([
     ['malformed JSON', '{"firstName": "Ada",'],
     ['an empty body', undefined],
@@ -545,6 +557,22 @@ describe('the same message from other addresses', () => {
     )
   })
 
+  it('never holds back a likely enquiry because others posted its text: it is e-mailed, marked', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [sameMessage('other-1'), sameMessage('other-2')] })
+    const response = await invoke(
+      jsonEvent({
+        ...validSubmission,
+        message:
+          'Our site https://lovelace-bakery.co.uk is not ranking. Can we book a quick call about SEO?',
+      }),
+    )
+    expect(response.statusCode).toBe(201)
+    const item = dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item
+    expect(item).toMatchObject({ spamLevel: 'likely', emailStatus: 'pending' })
+    expect(item?.spamScore).toBeGreaterThanOrEqual(13)
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
+  })
+
   it('does not hold up the enquiry when the lookup fails: the signal is lost, not the enquiry', async () => {
     dynamo.on(QueryCommand).rejects(new Error('throttled'))
     const response = await invoke(jsonEvent(validSubmission))
@@ -689,6 +717,43 @@ describe('POST /api/contacts/form (no JavaScript)', () => {
     expect(response.body).toContain('Please send the form as application/x-www-form-urlencoded.')
   })
 
+  it('refuses a post in another charset with a page in words, storing nothing', async () => {
+    const response = await html(
+      httpEvent({
+        path: '/api/contacts/form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=iso-8859-1' },
+        // "Zoë" as ISO-8859-1 encodes it.
+        body: Buffer.from(new URLSearchParams(fields).toString().replace('Ada', 'Zo%EB')).toString(
+          'base64',
+        ),
+        isBase64Encoded: true,
+      }),
+    )
+    expect(response.statusCode).toBe(415)
+    expect(response.body).toContain('<h1>Your message has not been sent</h1>')
+    expect(response.body).toContain('character encoding other than UTF-8')
+    expect(response.body).toContain('Nothing has been stored')
+    expect(dynamo.calls()).toHaveLength(0)
+    expect(ses.calls()).toHaveLength(0)
+  })
+
+  it.each([
+    ['percent-encoded', (body: string) => Buffer.from(body.replace('Ada', 'Zo%EB'))],
+    ['raw', (body: string) => Buffer.from(body.replace('Ada', 'Zo\u00eb'), 'latin1')],
+  ])('refuses %s bytes that are not UTF-8 with a page, storing nothing', async (_label, bytes) => {
+    const response = await html(
+      httpEvent({
+        path: '/api/contacts/form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: bytes(new URLSearchParams(fields).toString()).toString('base64'),
+        isBase64Encoded: true,
+      }),
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.body).toContain('not valid UTF-8 text')
+    expect(dynamo.calls()).toHaveLength(0)
+  })
+
   it('answers 413 to an oversized post, as a page', async () => {
     const response = await html(formEvent({ ...fields, message: 'x'.repeat(17 * 1024) }))
     expect(response.statusCode).toBe(413)
@@ -705,6 +770,21 @@ describe('POST /api/contacts/form (no JavaScript)', () => {
 })
 
 describe('the deployed handler module', () => {
+  it('fails its cold start when the origin secret is empty, naming the variable', async () => {
+    vi.stubEnv('ENQUIRIES_TABLE', 'enquiries-from-env')
+    vi.stubEnv('SENDER_EMAIL', testConfig.senderEmail)
+    vi.stubEnv('AGENCY_EMAIL', testConfig.agencyEmail)
+    vi.stubEnv('AWS_REGION', 'eu-west-2')
+    vi.stubEnv(originSecret.env, '')
+    vi.resetModules()
+    try {
+      await expect(import('./handler.ts')).rejects.toThrow(/^ORIGIN_SECRET is empty/)
+    } finally {
+      vi.unstubAllEnvs()
+      vi.resetModules()
+    }
+  })
+
   it('reads its configuration from the environment at load time', async () => {
     vi.stubEnv('ENQUIRIES_TABLE', 'enquiries-from-env')
     vi.stubEnv('SENDER_EMAIL', testConfig.senderEmail)
@@ -712,10 +792,14 @@ describe('the deployed handler module', () => {
     vi.stubEnv('AWS_REGION', 'eu-west-2')
     vi.stubEnv('AWS_ACCESS_KEY_ID', 'test')
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test')
+    vi.stubEnv(originSecret.env, 'secret-from-env')
     vi.spyOn(console, 'log').mockImplementation(() => {})
     try {
       const { handler: deployed } = await import('./handler.ts')
-      const response = await deployed(jsonEvent(validSubmission), testContext)
+      const response = await deployed(
+        jsonEvent(validSubmission, { [originSecret.header]: 'secret-from-env' }),
+        testContext,
+      )
       expect(response.statusCode).toBe(201)
       expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input.TableName).toBe('enquiries-from-env')
     } finally {

@@ -2,11 +2,15 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { describe, expect, it, vi } from 'vitest'
 import { originSecret } from '../../shared/origin-secret.ts'
 import { jsonEvent, testContext, validSubmission } from '../test-support.ts'
-import { notThroughSiteMessage, requireOriginSecret } from './origin-check.ts'
+import {
+  LOCAL_STACK_WITHOUT_SECRET,
+  notThroughSiteMessage,
+  requireOriginSecret,
+} from './origin-check.ts'
 
 const secret = 'kQ3v9Zr1Lw8Xy2Tb7Nf4Hs6Jd0Pm5Gc1'
 
-function guarded(secretValue: string | undefined) {
+function guarded(secretValue: Parameters<typeof requireOriginSecret>[0]) {
   const inner = vi.fn(async (_event: APIGatewayProxyEventV2, _context: Context) => ({
     statusCode: 201,
     headers: {},
@@ -42,8 +46,16 @@ describe('requireOriginSecret', () => {
     },
   )
 
-  it('checks nothing where no secret is configured (the local stack)', async () => {
-    const { handler } = guarded(undefined)
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['blank', '  '],
+  ])('refuses to start when the secret is %s, naming the variable', (_, value) => {
+    expect(() => guarded(value)).toThrow(/^ORIGIN_SECRET is empty: .* go around CloudFront/)
+  })
+
+  it('checks nothing on the local stack, which says it has no secret', async () => {
+    const { handler } = guarded(LOCAL_STACK_WITHOUT_SECRET)
     expect(await handler(jsonEvent(validSubmission), testContext)).toMatchObject({
       statusCode: 201,
     })

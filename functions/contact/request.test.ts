@@ -1,6 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { wellFormed } from '../enquiries/item.ts'
 import { httpEvent } from '../test-support.ts'
 import {
+  bodyText,
   checkRequest,
   declaresOtherCharsetThanUtf8,
   honeypotFilled,
@@ -17,6 +20,14 @@ describe('request helpers', () => {
     expect(routeOf({ rawPath: '/api/contacts/form' })).toBe('form')
     expect(routeOf({ rawPath: '/api/contact' })).toBeUndefined()
     expect(routeOf({ rawPath: '/' })).toBeUndefined()
+  })
+
+  it('routes the paths under the one segment CloudFront adds, and nothing deeper', () => {
+    expect(routeOf({ rawPath: '/Secret48chars/api/contacts' })).toBe('json')
+    expect(routeOf({ rawPath: '/Secret48chars/api/contacts/form/' })).toBe('form')
+    expect(routeOf({ rawPath: '/a/b/api/contacts' })).toBeUndefined()
+    expect(routeOf({ rawPath: '/Secret48chars/api/contact' })).toBeUndefined()
+    expect(routeOf({ rawPath: '/Secret48chars' })).toBeUndefined()
   })
 
   it('reads a urlencoded body, the first value winning', () => {
@@ -82,6 +93,75 @@ describe('the charset of a JSON body', () => {
     expect(declaresOtherCharsetThanUtf8(contentType)).toBe(false)
     expect(checkRequest(httpEvent({ headers: { 'content-type': contentType }, body: '{}' }))).toBe(
       'json',
+    )
+  })
+})
+
+/** The problem `action` throws, or undefined if it throws none (or something else). */
+function problemOf(action: () => unknown): HttpProblem | undefined {
+  try {
+    action()
+  } catch (error) {
+    if (error instanceof HttpProblem) return error
+    throw error
+  }
+  return undefined
+}
+
+describe('the form without JavaScript and its charset', () => {
+  const formEventWith = (contentType: string, body = 'firstName=Zo%C3%AB') =>
+    httpEvent({ path: '/api/contacts/form', headers: { 'content-type': contentType }, body })
+
+  it.each([
+    'application/x-www-form-urlencoded; charset=iso-8859-1',
+    'application/x-www-form-urlencoded; charset="windows-1252"',
+    'application/x-www-form-urlencoded;charset=Shift_JIS',
+  ])('refuses %s with a 415 that says why in words', (contentType) => {
+    const problem = problemOf(() => checkRequest(formEventWith(contentType, 'firstName=Zo%EB')))
+    expect(problem?.status).toBe(415)
+    expect(problem?.message).toBe(responseMessages.formNotUtf8)
+  })
+
+  it.each([
+    'application/x-www-form-urlencoded',
+    'application/x-www-form-urlencoded; charset=UTF-8',
+    'application/x-www-form-urlencoded; charset="utf-8"',
+  ])('takes %s', (contentType) => {
+    expect(checkRequest(formEventWith(contentType))).toBe('form')
+  })
+
+  it('reads what URLSearchParams reads, for every valid body', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string(), fc.string())), (pairs) => {
+        const text = pairs.map(([name, value]) => [wellFormed(name), wellFormed(value)])
+        const body = new URLSearchParams(text).toString()
+        const expected: Record<string, string> = {}
+        for (const [name, value] of new URLSearchParams(body)) {
+          if (!Object.hasOwn(expected, name)) expected[name] = value
+        }
+        expect(parseFormBody(body)).toEqual(expected)
+      }),
+    )
+    expect(parseFormBody('a=100%&b=%zz&c=%4')).toEqual({ a: '100%', b: '%zz', c: '%4' })
+  })
+
+  it.each([
+    ['a Latin-1 byte', 'firstName=Zo%EB'],
+    ['a cut-off sequence', 'message=caf%C3'],
+    ['an overlong encoding', 'message=%C0%AF'],
+    ['an encoded surrogate', 'message=%ED%A0%80'],
+  ])('refuses %s in a field (400), never replacing it with U+FFFD', (_label, body) => {
+    const problem = problemOf(() => parseFormBody(body))
+    expect(problem?.status).toBe(400)
+    expect(problem?.message).toBe(responseMessages.invalidUtf8)
+  })
+
+  it('refuses a base64 body whose bytes are not UTF-8', () => {
+    const latin1 = Buffer.from('firstName=Zoë', 'latin1').toString('base64')
+    const problem = problemOf(() => bodyText({ body: latin1, isBase64Encoded: true }))
+    expect(problem?.status).toBe(400)
+    expect(bodyText({ body: Buffer.from('Zoë').toString('base64'), isBase64Encoded: true })).toBe(
+      'Zoë',
     )
   })
 })

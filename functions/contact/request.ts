@@ -29,16 +29,39 @@ export function header(event: Pick<APIGatewayProxyEventV2, 'headers'>, name: str
   return undefined
 }
 
+/**
+ * Which contact path a request is for. Deployed, CloudFront reaches the routes under one leading
+ * segment of its own (the stage's secret, infra/constructs/contact-api.ts), which API Gateway
+ * routes on and leaves in the path; locally the paths come bare.
+ */
 export function routeOf(event: Pick<APIGatewayProxyEventV2, 'rawPath'>): ContactRoute | undefined {
   const path = event.rawPath.length > 1 ? event.rawPath.replace(/\/+$/, '') : event.rawPath
-  if (path === contactApi.path) return 'json'
-  if (path === contactApi.formPath) return 'form'
+  for (const candidate of [path, path.replace(/^\/[^/]+(?=\/)/, '')]) {
+    if (candidate === contactApi.path) return 'json'
+    if (candidate === contactApi.formPath) return 'form'
+  }
   return undefined
 }
 
+/** Decodes UTF-8 and throws on bytes that are not: a body is read as sent, or not at all. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+function utf8Text(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes)
+  } catch {
+    // Replacing what cannot be read (U+FFFD) would store something the visitor never wrote.
+    throw new HttpProblem(400, responseMessages.invalidUtf8)
+  }
+}
+
+/**
+ * The request body as text. API Gateway hands a binary or form body over base64-encoded: its
+ * bytes must be UTF-8, and are refused (400) when they are not.
+ */
 export function bodyText(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded'>): string {
   if (event.body === undefined || event.body === null) return ''
-  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body
+  return event.isBase64Encoded ? utf8Text(Buffer.from(event.body, 'base64')) : event.body
 }
 
 /**
@@ -69,13 +92,38 @@ export function checkRequest(event: APIGatewayProxyEventV2): ContactRoute {
   if (route === 'form' && !formContentType.test(contentType)) {
     throw new HttpProblem(415, responseMessages.notForm)
   }
+  // A browser sends the form in the page's encoding (UTF-8) unless something changed it; text
+  // in any other would be read wrongly, and the form route cannot know what was meant.
+  if (route === 'form' && declaresOtherCharsetThanUtf8(contentType)) {
+    throw new HttpProblem(415, responseMessages.formNotUtf8)
+  }
   return route
+}
+
+/**
+ * One name or value of a urlencoded body: `+` is a space, `%XX` a byte, and the bytes must be
+ * UTF-8 (URLSearchParams would turn `Zo%EB` into `Zo\uFFFD`; this refuses it). A `%` not
+ * followed by two hex digits stays as it is, as URLSearchParams leaves it.
+ */
+function formComponent(raw: string): string {
+  const bytes = raw
+    .split(/(%[0-9a-f]{2})/i)
+    .map((part) =>
+      /^%[0-9a-f]{2}$/i.test(part)
+        ? Buffer.from([Number.parseInt(part.slice(1), 16)])
+        : Buffer.from(part.replaceAll('+', ' '), 'utf8'),
+    )
+  return utf8Text(Buffer.concat(bytes))
 }
 
 /** A urlencoded body as a plain object; the first value wins when a name repeats. */
 export function parseFormBody(body: string): Record<string, string> {
   const fields: Record<string, string> = Object.create(null)
-  for (const [name, value] of new URLSearchParams(body)) {
+  for (const pair of body.split('&')) {
+    if (pair === '') continue
+    const at = pair.indexOf('=')
+    const name = formComponent(at < 0 ? pair : pair.slice(0, at))
+    const value = at < 0 ? '' : formComponent(pair.slice(at + 1))
     if (!(name in fields)) fields[name] = value
   }
   return { ...fields }

@@ -30,6 +30,10 @@ export const responseMessages = {
   notJson: 'Please send the enquiry as JSON (Content-Type: application/json).',
   notForm: 'Please send the form as application/x-www-form-urlencoded.',
   notUtf8: 'Please send the enquiry as UTF-8 JSON (Content-Type: application/json; charset=utf-8).',
+  formNotUtf8:
+    'Your browser sent the form in a character encoding other than UTF-8, which we cannot read without changing what you wrote.',
+  invalidUtf8:
+    'Your message could not be read: part of it is not valid UTF-8 text, and we will not guess at what you meant.',
   malformedJson: 'The enquiry could not be read: the request body is not valid JSON.',
   keyReused:
     'This submission was already received with different details. Please reload the page and send your message again.',

@@ -1,11 +1,48 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { validSubmission } from '../test-support.ts'
-import { enquiryEmailInput, escapeHtml, headerSafe, renderEnquiryEmail } from './email.ts'
+import {
+  enquiryEmailInput,
+  escapeHtml,
+  headerSafe,
+  renderEnquiryEmail,
+  visibleText,
+} from './email.ts'
 import { buildEnquiry } from './item.ts'
 
 const createdAt = new Date('2026-11-21T14:00:00.000Z')
 const enquiry = buildEnquiry(validSubmission, '0d9e5a1c-7b2f-5c3d-9e4f-5a6b7c8d9e0f', createdAt)
+/**
+ * Invisible and control characters a visitor may hide in a field: the ones attacks have used
+ * (C1 controls, format characters, tags, fillers, annotations, musical format marks), beside the
+ * bidi and zero-width ones.
+ */
+const hidden = [
+  '\u206a',
+  '\u180e',
+  '\u00ad',
+  '\u034f',
+  '\u{e0041}',
+  '\u{e0042}',
+  '\u{e0043}',
+  '\ufff9',
+  '\ufffb',
+  '\u{1d173}',
+  '\u3164',
+  '\u115f',
+  '\u0090',
+  '\u009b',
+  '\u202e',
+  '\u2066',
+  '\u200b',
+  '\ufeff',
+  '\u0007',
+  '\ue000',
+  '\u{f0000}',
+]
+const invisibleOrControl = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u
+const invisibleOutsideEmoji =
+  /(?![\t\n\r])[\p{Cf}\p{Co}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cc}]/u
 const addresses = {
   senderEmail: 'website@elevate-digital.example',
   agencyEmail: 'hello@elevate-digital.example',
@@ -143,6 +180,40 @@ describe('the agency’s e-mail', () => {
     expect(input.Destination?.ToAddresses).toEqual(['hello@elevate-digital.example'])
   })
 
+  it('keeps every invisible character out of the headers and shows each one in the bodies', () => {
+    const input = enquiryEmailInput(
+      {
+        ...enquiry,
+        firstName: `Ada${hidden.join('')}`,
+        company: `Analytical${hidden.join('x')}Engines`,
+        message: `Hello${hidden.join(' ')} there`,
+      },
+      addresses,
+    )
+    const subject = input.Message?.Subject?.Data ?? ''
+    expect(subject).toBe(
+      `New enquiry from Ada Lovelace, Analytical${'x'.repeat(hidden.length - 1)}Engines (ref 0D9E5A1C)`,
+    )
+    const text = input.Message?.Body?.Text?.Data ?? ''
+    const html = input.Message?.Body?.Html?.Data ?? ''
+    for (const character of hidden) {
+      const shown = `[U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}]`
+      expect(text.split(shown).length - 1, shown).toBe(3)
+      expect(html.split(shown).length - 1, shown).toBe(3 + 1)
+    }
+    for (const body of [text, html]) expect(body).not.toMatch(invisibleOutsideEmoji)
+  })
+
+  it('keeps standard emoji sequences whole in the bodies', () => {
+    const emoji =
+      '👍🏽 👨\u200d👩\u200d👧 ❤\ufe0f 🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}'
+    const { text, html } = renderEnquiryEmail({ ...enquiry, message: `Thanks ${emoji}` })
+    expect(text).toContain(`Thanks ${emoji}`)
+    expect(html).toContain(`Thanks ${emoji}`)
+    // A tag character is shown once it is not part of a flag.
+    expect(visibleText('😀\u{e0041}')).toBe('😀[U+E0041]')
+  })
+
   it('sends an enquiry stored with a lone surrogate, as U+FFFD (SES cannot encode one)', () => {
     const input = enquiryEmailInput(
       { ...enquiry, firstName: 'Ada\ud800', message: 'x\udc00'.repeat(5) },
@@ -155,7 +226,8 @@ describe('the agency’s e-mail', () => {
     ]) {
       expect(() => encodeURIComponent(text ?? '')).not.toThrow()
     }
-    expect(input.Message?.Subject?.Data).toContain('Ada\ufffd')
+    expect(input.Message?.Subject?.Data).toMatch(/^New enquiry from Ada Lovelace,/)
+    expect(input.Message?.Body?.Text?.Data).toContain('First name: Ada[U+D800]')
   })
 
   it('addresses the agency from the sender, replies going to the enquirer', () => {
@@ -174,6 +246,21 @@ describe('the agency’s e-mail', () => {
 describe('headerSafe', () => {
   it('turns every kind of line break into a space and drops control characters', () => {
     expect(headerSafe('a\r\nb\rc\nd\u2028e\u2029f\u0085g\u0000h\th')).toBe('a b c d e f ghh')
+  })
+
+  it('drops every character the issue named, by category, and keeps the visible text', () => {
+    expect(headerSafe(`A${hidden.join('')}B`)).toBe('AB')
+  })
+
+  it('never leaves an invisible or control character, whatever the input', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.oneof(fc.constantFrom(...hidden), fc.string({ unit: 'binary' })) }),
+        (value) => {
+          expect(headerSafe(value)).not.toMatch(invisibleOrControl)
+        },
+      ),
+    )
   })
 
   it('never leaves a line break, whatever the input', () => {

@@ -30,30 +30,51 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * Invisible characters that change how the rest of a line is displayed: bidi embeddings and
- * overrides (U+202A–U+202E), isolates (U+2066–U+2069), direction marks (U+200E, U+200F, U+061C),
- * zero-width spaces and joiners (U+200B–U+200D, U+2060, U+FEFF) and the invisible operators
- * (U+2061–U+2064). In a subject or an address they let a visitor make staff read something
- * other than what was sent ("…\u202Efdp.exe" shows as "…exe.pdf").
+ * Characters a person does not see, or that change how the rest of a line is shown: controls
+ * (Cc, C1 included), format characters (Cf: bidi overrides and isolates, zero-width spaces and
+ * joiners, soft hyphens, tag characters, interlinear annotations, musical format marks …),
+ * private use (Co), lone surrogates (Cs), line and paragraph separators (Zl, Zp), and every
+ * other default-ignorable code point (U+034F, the Hangul fillers U+115F and U+3164, variation
+ * selectors …). By Unicode's own categories rather than a list, so a character nobody thought
+ * of is covered too. In a subject they let a visitor make staff read something other than what
+ * was sent ("…\u202Efdp.exe" shows as "…exe.pdf"), or hide text from them altogether.
  */
-const displaySpoofing = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+const invisibleCharacters = String.raw`\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}`
+const invisible = new RegExp(`[${invisibleCharacters}]`, 'gu')
+
+/**
+ * For a body: a standard emoji sequence (its joiners, variation selectors, the tag characters of
+ * a flag) is matched whole and kept; any other invisible character but a line break or a tab is
+ * matched alone, to be shown.
+ */
+const emojiOrInvisible = new RegExp(
+  String.raw`(?<emoji>\p{RGI_Emoji})|[[${invisibleCharacters}]--[\t\n\r]]`,
+  'gv',
+)
+
+/**
+ * The visitor's text for a body: every character kept, each invisible one shown as `[U+XXXX]`,
+ * so staff read all that was sent and see where something was hidden.
+ */
+export function visibleText(value: string): string {
+  return value.replace(emojiOrInvisible, (match, ...rest) => {
+    const groups = rest.at(-1) as { emoji?: string }
+    if (groups.emoji !== undefined) return match
+    return `[U+${(match.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}]`
+  })
+}
 
 /**
  * Makes a value safe for a mail header: line breaks (CR, LF and the Unicode separators some
- * clients honour) become spaces so nothing a visitor types can start a header of its own;
- * other control characters go, and so do the invisible ones that would change how the header
- * is displayed.
+ * clients honour) become spaces so nothing a visitor types can start a header of its own; every
+ * other invisible or control character goes (see `invisible`).
  */
 export function headerSafe(value: string): string {
-  return (
-    value
-      .replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .replace(displaySpoofing, '')
-      .replace(/ {2,}/g, ' ')
-      .trim()
-  )
+  return value
+    .replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')
+    .replace(invisible, '')
+    .replace(/ {2,}/g, ' ')
+    .trim()
 }
 
 /** What starts the subject of an enquiry the spam verdict marked, for staff's mail rules. */
@@ -67,16 +88,19 @@ function spamNotice(enquiry: Enquiry): string[] {
   if (enquiry.spamLevel === undefined || enquiry.spamLevel === 'genuine') return []
   return [
     `Marked as likely spam (score ${enquiry.spamScore}); it may still be genuine:`,
-    ...enquiry.spamReasons.map((reason) => `- ${reason}`),
+    ...enquiry.spamReasons.map((reason) => `- ${visibleText(reason)}`),
   ]
 }
 
 /**
  * The agency's notification: every field; the short reference in the subject, which staff can
- * compare at a glance (a repeated e-mail shows the same one), and the full id in the body.
+ * compare at a glance (a repeated e-mail shows the same one), and the full id in the body. The
+ * subject drops invisible characters; the bodies show them (`visibleText`).
  */
 export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
   const name = `${enquiry.firstName} ${enquiry.lastName}`
+  const shown = (field: (typeof labels)[number][0] | 'message') => visibleText(enquiry[field])
+  const shownName = visibleText(name)
   const ref = enquiryRef(enquiry.id)
   const notice = spamNotice(enquiry)
   const subject = headerSafe(
@@ -89,28 +113,28 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
     `New enquiry ${ref} (id ${enquiry.id}), received ${received}.`,
     'Reply to this e-mail to answer the enquirer directly.',
     '',
-    ...labels.map(([field, label]) => `${label}: ${enquiry[field]}`),
+    ...labels.map(([field, label]) => `${label}: ${shown(field)}`),
     '',
     'Message:',
-    enquiry.message,
+    shown('message'),
     '',
   ].join('\n')
 
   const rows = labels
     .map(
       ([field, label]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${label}</th><td style="padding:4px 0">${escapeHtml(enquiry[field])}</td></tr>`,
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${label}</th><td style="padding:4px 0">${escapeHtml(shown(field))}</td></tr>`,
     )
     .join('')
-  const message = escapeHtml(enquiry.message).replace(/\r\n|\r|\n/g, '<br>')
+  const message = escapeHtml(shown('message')).replace(/\r\n|\r|\n/g, '<br>')
   const html = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a202c">',
     notice.length > 0
-      ? `<div style="border:2px solid #c53030;padding:8px 12px;margin-bottom:12px"><p style="margin:0;font-weight:bold">${escapeHtml(notice[0] as string)}</p><ul style="margin:4px 0 0">${enquiry.spamReasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('')}</ul></div>`
+      ? `<div style="border:2px solid #c53030;padding:8px 12px;margin-bottom:12px"><p style="margin:0;font-weight:bold">${escapeHtml(notice[0] as string)}</p><ul style="margin:4px 0 0">${enquiry.spamReasons.map((reason) => `<li>${escapeHtml(visibleText(reason))}</li>`).join('')}</ul></div>`
       : '',
-    `<h1 style="font-size:20px">New enquiry from ${escapeHtml(name)}</h1>`,
+    `<h1 style="font-size:20px">New enquiry from ${escapeHtml(shownName)}</h1>`,
     `<p>Reference <strong>${escapeHtml(ref)}</strong> (id ${escapeHtml(enquiry.id)}), received ${escapeHtml(received)}. Reply to this e-mail to answer the enquirer directly.</p>`,
     `<table role="presentation">${rows}</table>`,
     '<h2 style="font-size:16px">Message</h2>',

@@ -38,7 +38,7 @@ export interface EnquiryStore {
   /** When the oldest enquiry whose e-mail is still owed was created; undefined when none is. */
   oldestPendingCreatedAt(signal?: AbortSignal): Promise<string | undefined>
   /** Ids of enquiries whose e-mail is still owed, created no later than `createdBefore`, oldest first. */
-  pendingEmailIds(createdBefore: Date, limit: number): Promise<string[]>
+  pendingEmailIds(createdBefore: Date, limit: number, signal?: AbortSignal): Promise<string[]>
 }
 
 export function createEnquiryStore(
@@ -192,20 +192,24 @@ export function createEnquiryStore(
       return typeof createdAt === 'string' ? createdAt : undefined
     },
 
-    async pendingEmailIds(createdBefore, limit) {
+    async pendingEmailIds(createdBefore, limit, signal) {
       const index = enquiryTable.pendingEmailIndex
       const ids: string[] = []
-      const items = queryItems(client, {
-        TableName: tableName,
-        IndexName: index.name,
-        KeyConditionExpression: '#pending = :pending AND #createdAt <= :before',
-        ExpressionAttributeNames: { '#pending': index.partitionKey, '#createdAt': index.sortKey },
-        ExpressionAttributeValues: {
-          ':pending': EMAIL_PENDING,
-          ':before': createdBefore.toISOString(),
+      const items = queryItems(
+        client,
+        {
+          TableName: tableName,
+          IndexName: index.name,
+          KeyConditionExpression: '#pending = :pending AND #createdAt <= :before',
+          ExpressionAttributeNames: { '#pending': index.partitionKey, '#createdAt': index.sortKey },
+          ExpressionAttributeValues: {
+            ':pending': EMAIL_PENDING,
+            ':before': createdBefore.toISOString(),
+          },
+          Limit: limit,
         },
-        Limit: limit,
-      })
+        signal,
+      )
       for await (const item of items) {
         ids.push(String(item[enquiryTable.partitionKey]))
         if (ids.length === limit) break

@@ -90,6 +90,7 @@ export async function retryPendingEmails(
   const ids = await deps.store.pendingEmailIds(
     new Date(deps.now().getTime() - RETRY_AFTER_MS),
     options.maxExamined ?? RETRY_MAX_EXAMINED,
+    startDeadline().by(ITEM_BUDGET_MS),
   )
   const counts = { sent: 0, failed: 0, gaveUp: 0, waiting: 0, claimed: 0, deferred: 0 }
   let sesWorks = false
@@ -139,12 +140,13 @@ export async function retryPendingEmails(
     }
     try {
       const now = deps.now()
-      const enquiry = await deps.store.get(id, startDeadline().by(ITEM_BUDGET_MS / 2))
+      const item = startDeadline()
+      const enquiry = await deps.store.get(id, item.by(ITEM_BUDGET_MS / 2))
       if (enquiry?.emailStatus !== 'pending' || !enquiry.emailPending) continue
       if (isExpired(enquiry, now)) continue
       if (enquiry.emailAttempts >= MAX_EMAIL_ATTEMPTS) {
         // Out of attempts but still in the index (stored before given-up enquiries left it).
-        await giveUp(deps, id, enquiry.emailAttempts)
+        await giveUp(deps, id, enquiry.emailAttempts, item.by(ITEM_BUDGET_MS))
         counts.gaveUp++
         continue
       }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { isDisposableAddress, linksIn, spamVerdict, type VerdictInput } from './verdict.ts'
+import {
+  CERTAIN_SPAM_SCORE,
+  isDisposableAddress,
+  linksIn,
+  spamVerdict,
+  type VerdictInput,
+} from './verdict.ts'
 
 const enquiry: VerdictInput = {
   firstName: 'Ada',
@@ -82,6 +88,29 @@ describe('spamVerdict', () => {
     const many = spamVerdict({ ...enquiry, repeatedBy: 3 })
     expect(many.score).toBeGreaterThan(spamVerdict({ ...enquiry, repeatedBy: 1 }).score)
     expect(many.reasons).toEqual(['The same message came from 3 other addresses within a day'])
+  })
+
+  it('never holds back an enquiry for repeats alone: anyone can post copies from other addresses', () => {
+    // Score 5 on its own (a likely mark); two copies from elsewhere added 8 and held it (13).
+    const likely = {
+      ...enquiry,
+      message:
+        'Our site https://lovelace-bakery.co.uk is not ranking. Can we book a quick call about SEO?',
+    }
+    expect(spamVerdict(likely)).toMatchObject({ level: 'likely', score: 5 })
+    expect(spamVerdict({ ...likely, repeatedBy: 1 }).level).toBe('likely')
+    for (const repeatedBy of [2, 10]) {
+      const verdict = spamVerdict({ ...likely, repeatedBy })
+      expect(verdict.level).toBe('likely')
+      expect(verdict.score).toBeGreaterThanOrEqual(CERTAIN_SPAM_SCORE)
+      expect(verdict.reasons.at(-1)).toMatch(/^The same message came from/)
+    }
+  })
+
+  it('still holds back what the sender alone made certain, repeated or not', () => {
+    for (const repeatedBy of [0, 2]) {
+      expect(spamVerdict({ ...enquiry, honeypotFilled: true, repeatedBy }).level).toBe('certain')
+    }
   })
 
   it('holds back only when strong signals add up', () => {

@@ -23,15 +23,19 @@ export interface VerdictInput {
   readonly message: string
   /** The hidden field only bots fill in had a value. */
   readonly honeypotFilled?: boolean
-  /** How many other addresses sent this same message within the last day. */
+  /**
+   * How many other addresses sent this same message within the last day. Anyone can produce
+   * repeats, so they can mark an enquiry as likely spam but never hold it back.
+   */
   readonly repeatedBy?: number
 }
 
 /**
  * The score from which an enquiry is marked as likely spam, and from which it is held back.
  * Measured on the labelled corpus (functions/spam/corpus.test.ts); the reasons are in
- * docs/decisions/0019-spam-verdict.md. `certain` needs several strong signals at once: a
- * genuine enquiry held back by mistake costs a lead, a marked one costs a glance.
+ * docs/decisions/0019-spam-verdict.md. `certain` needs several strong signals at once, all of
+ * them in the enquiry itself (what its sender typed, where from, the honeypot): a genuine
+ * enquiry held back by mistake costs a lead, a marked one costs a glance.
  */
 export const LIKELY_SPAM_SCORE = 4
 export const CERTAIN_SPAM_SCORE = 12
@@ -296,6 +300,10 @@ export function spamVerdict(input: VerdictInput): SpamVerdict {
     add(5, 'The name holds a link')
   }
 
+  // Everything above is in the enquiry itself, so only its sender decided it. Repeats are not:
+  // anyone can post a copy of a person's message from other addresses. They mark an enquiry,
+  // never hold it back, so no outsider can keep a genuine lead from the inbox.
+  const senderScore = score
   const repeatedBy = input.repeatedBy ?? 0
   if (repeatedBy > 0) {
     add(
@@ -305,6 +313,10 @@ export function spamVerdict(input: VerdictInput): SpamVerdict {
   }
 
   const level: SpamLevel =
-    score >= CERTAIN_SPAM_SCORE ? 'certain' : score >= LIKELY_SPAM_SCORE ? 'likely' : 'genuine'
+    senderScore >= CERTAIN_SPAM_SCORE
+      ? 'certain'
+      : score >= LIKELY_SPAM_SCORE
+        ? 'likely'
+        : 'genuine'
   return { level, score, reasons }
 }

@@ -86,7 +86,13 @@ describe('delivery events in the deployed stack', () => {
     const fn = template.findResources('AWS::Lambda::Function')[fnId] as Cfn
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] })
     expect(fn.Properties.Environment.Variables).toMatchObject({
-      ENQUIRIES_TABLE: { Ref: idOf(template, 'AWS::DynamoDB::GlobalTable', 'Enquiries') },
+      // The data stack's table, through that stack's output.
+      ENQUIRIES_TABLE: {
+        'Fn::GetStackOutput': expect.objectContaining({
+          StackName: synth.stacks.data?.stackName,
+          OutputName: expect.stringMatching(/^PublishOutputRefEnquiriesTable/),
+        }),
+      },
       STAGE: 'prod',
     })
     const roleId = idOf(template, 'AWS::IAM::Role', 'DeliveryEventsFunctionRole')
@@ -101,7 +107,33 @@ describe('delivery events in the deployed stack', () => {
       'dynamodb:UpdateItem',
       'logs:CreateLogStream',
       'logs:PutLogEvents',
+      // Its on-failure destination, below.
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:SendMessage',
     ])
+  })
+
+  it('keeps an event it failed on three times in an encrypted queue for 14 days, and pages ops', () => {
+    const fnId = idOf(template, 'AWS::Lambda::Function', 'DeliveryEventsFunction')
+    const queueId = idOf(template, 'AWS::SQS::Queue', 'DeliveryEventsFailedEvents')
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: fnId },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    })
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      MessageRetentionPeriod: 14 * 24 * 3600,
+      SqsManagedSseEnabled: true,
+    })
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: idOf(template, 'AWS::SNS::Topic', 'Notifications') }],
+    })
   })
 
   it('pages ops at the first bounce, complaint or reject, on the metrics the function emits', () => {

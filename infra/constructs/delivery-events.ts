@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib'
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { Grant, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
@@ -10,11 +10,13 @@ import {
   Function as LambdaFunction,
   Runtime,
 } from 'aws-cdk-lib/aws-lambda'
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations'
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses'
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns'
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 import {
   DELIVERY_EVENTS_SERVICE,
@@ -49,6 +51,13 @@ export interface DeliveryEventsProps {
    * @default RetentionDays.ONE_MONTH
    */
   readonly logRetention?: RetentionDays
+  /**
+   * How long an event the function could not record stays in its dead-letter queue. It holds
+   * what SES reported (the e-mail's subject, with the enquirer's name and company), so it is
+   * personal data with a retention of its own.
+   * @default Duration.days(14) (SQS's longest)
+   */
+  readonly failedEventRetention?: Duration
 }
 
 /**
@@ -61,7 +70,15 @@ export class DeliveryEvents extends Construct {
   readonly configurationSet: ConfigurationSet
   readonly topic: Topic
   readonly function: IFunction
-  /** The alarms on EnquiryBounced, EnquiryComplained, EnquiryRejected and the function's errors. */
+  /**
+   * Where an event goes when the function failed on it three times (SNS invokes it
+   * asynchronously: one try and Lambda's two retries), instead of being dropped.
+   */
+  readonly failedEvents: Queue
+  /**
+   * The alarms on EnquiryBounced, EnquiryComplained, EnquiryRejected, the function's errors and
+   * events waiting in the dead-letter queue.
+   */
   readonly alarms: Alarm[] = []
   private readonly stage: string
 
@@ -116,6 +133,17 @@ export class DeliveryEvents extends Construct {
       description: 'Runs the delivery-events function of the agency website',
     })
     logGroup.grantWrite(role)
+    this.failedEvents = new Queue(this, 'FailedEvents', {
+      retentionPeriod: props.failedEventRetention ?? Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    })
+    Validations.of(this.failedEvents).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "It is a dead-letter queue: the delivery-events function's on-failure destination, " +
+        'which cdk-nag recognises only in a redrive policy.',
+    })
     const fn = new NodejsFunction(this, 'Function', {
       entry: `${props.functionsDirectory ?? repoFunctions}/delivery-events/handler.ts`,
       handler: 'handler',
@@ -133,6 +161,9 @@ export class DeliveryEvents extends Construct {
       },
       logGroup,
       role,
+      // After the try and Lambda's two retries, the event is kept for ops rather than dropped.
+      retryAttempts: 2,
+      onFailure: new SqsDestination(this.failedEvents),
       bundling: cdkBundling(),
     })
     // What recordDelivery does: one conditional update per event, and a read to say why one
@@ -142,8 +173,8 @@ export class DeliveryEvents extends Construct {
       actions: ['dynamodb:UpdateItem', 'dynamodb:GetItem'],
       resourceArns: [props.table.tableArn],
     })
-    // SNS invokes it asynchronously: Lambda retries a failed batch twice, then the errors alarm
-    // below tells ops (recording is idempotent, so retries are safe).
+    // SNS invokes it asynchronously: Lambda retries a failed batch twice (recording is idempotent,
+    // so retries are safe), then puts it in the dead-letter queue, whose alarm tells ops.
     this.topic.addSubscription(new LambdaSubscription(fn))
     this.function = fn
 
@@ -174,6 +205,17 @@ export class DeliveryEvents extends Construct {
       'FunctionErrors',
       fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
       'The delivery-events function failed: some e-mails may show a stale status. Its log group has the error.',
+    )
+    alarm(
+      'FailedEventsAlarm',
+      this.failedEvents.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
+      'SES delivery events wait in the dead-letter queue: the delivery-events function failed on ' +
+        'each three times, so a bounce may not be recorded on its enquiry. Fix the cause (its log ' +
+        'group has the error), then replay them (docs/operations.md, "Failed delivery events"). ' +
+        'They are deleted after 14 days.',
     )
   }
 

@@ -1,5 +1,4 @@
 import { Duration } from 'aws-cdk-lib'
-import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront'
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch'
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
@@ -8,8 +7,8 @@ import { Construct } from 'constructs'
 export interface EdgeAlarmsProps {
   /** Where alarm and recovery notifications go (a topic in us-east-1, like the metric). */
   readonly topic: ITopic
-  /** The site's distribution. */
-  readonly distribution: IDistribution
+  /** The id of the site's distribution. */
+  readonly distributionId: string
   /**
    * The share of responses, in per cent, that were 5xx in one period before it counts as bad.
    * @default 5
@@ -42,7 +41,7 @@ export class EdgeAlarms extends Construct {
       metric: new Metric({
         namespace: 'AWS/CloudFront',
         metricName: '5xxErrorRate',
-        dimensionsMap: { DistributionId: props.distribution.distributionId, Region: 'Global' },
+        dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' },
         statistic: 'Average',
         period,
       }),

@@ -1,11 +1,4 @@
-import {
-  DefaultStackSynthesizer,
-  Duration,
-  RemovalPolicy,
-  Stack,
-  Token,
-  Validations,
-} from 'aws-cdk-lib'
+import { Duration, Stack, Token, Validations } from 'aws-cdk-lib'
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager'
 import {
   AccessLevel,
@@ -28,44 +21,17 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront'
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins'
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import { AaaaRecord, ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53'
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets'
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  type CfnBucket,
-  type IBucket,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3'
-import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment'
+import { Bucket, BucketPolicy, type IBucket } from 'aws-cdk-lib/aws-s3'
 import { Construct } from 'constructs'
-import { contentSecurityPolicy, securityHeaders } from '../../shared/security-headers.ts'
+import { securityHeaders } from '../../shared/security-headers.ts'
 import { viewerRequestFile } from '../../shared/viewer-request.ts'
-import { inlineScriptsRefused } from '../inline-scripts.ts'
+import { deploySite } from './site-deployment.ts'
 
 /** The CloudFront path pattern the contact API is served under. */
 export const API_PATH_PATTERN = '/api/*'
-
-/**
- * Browser caching, as object metadata. The same rules as the local server's `cacheControlFor`
- * (a test keeps them equal): hashed build assets forever, HTML revalidated on every visit.
- */
-export const siteCacheControl = {
-  assets: [
-    CacheControl.setPublic(),
-    CacheControl.maxAge(Duration.days(365)),
-    CacheControl.immutable(),
-  ],
-  html: [
-    CacheControl.setPublic(),
-    CacheControl.maxAge(Duration.seconds(0)),
-    CacheControl.mustRevalidate(),
-  ],
-  other: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(1))],
-}
 
 export interface CustomDomain {
   /** The host names visitors use, e.g. `www.example.co.uk`. */
@@ -82,6 +48,10 @@ export interface CustomDomain {
 export interface StaticSiteProps {
   /** The prerendered site (`dist/client`): HTML per route, `404.html`, hashed `assets/`. */
   readonly siteDirectory: string
+  /** The bucket the pages are deployed to (SiteStorage, in the stateful stack). */
+  readonly bucketName: string
+  /** The bucket CloudFront writes its access logs to (SiteStorage). */
+  readonly logBucketName: string
   /** Whether Google Analytics is configured: the CSP then admits Google's hosts. */
   readonly analytics: boolean
   /**
@@ -99,16 +69,6 @@ export interface StaticSiteProps {
    * @default - no web ACL
    */
   readonly webAclArn?: string
-  /**
-   * How long CloudFront and S3 access logs (which hold visitors' IP addresses) are kept.
-   * @default Duration.days(90)
-   */
-  readonly accessLogRetention?: Duration
-  /**
-   * How long a file a deploy replaced or removed stays restorable in the site bucket.
-   * @default Duration.days(30)
-   */
-  readonly oldVersionRetention?: Duration
   /**
    * Which edge locations serve the site.
    * @default PriceClass.PRICE_CLASS_ALL (visitors come from anywhere)
@@ -129,42 +89,22 @@ export class StaticSite extends Construct {
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id)
 
-    this.logBucket = new Bucket(this, 'LogBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      // CloudFront's standard logs are delivered with an ACL grant, so ACLs must stay enabled.
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [
-        {
-          id: 'expire-access-logs',
-          expiration: props.accessLogRetention ?? Duration.days(90),
-          abortIncompleteMultipartUploadAfter: Duration.days(1),
-        },
-      ],
-      removalPolicy: RemovalPolicy.RETAIN,
-    })
-
-    this.bucket = new Bucket(this, 'Bucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      serverAccessLogsBucket: this.logBucket,
-      serverAccessLogsPrefix: 's3/',
-      // A deploy replaces and prunes files; the versions it replaced stay restorable a while
-      // (docs/deploy.md, rolling back), then expire, so the bucket does not grow for ever.
-      versioned: true,
-      lifecycleRules: [
-        {
-          id: 'expire-old-site-versions',
-          noncurrentVersionExpiration: props.oldVersionRetention ?? Duration.days(30),
-          abortIncompleteMultipartUploadAfter: Duration.days(1),
-        },
-        { id: 'remove-expired-delete-markers', expiredObjectDeleteMarker: true },
-      ],
-      removalPolicy: RemovalPolicy.RETAIN,
-    })
+    // Both buckets are state, kept in the stateful stack; here they are only named. The site
+    // bucket's one policy is written here (at the id it has always had, so it is updated in
+    // place, never deleted), since it names the distribution this construct creates.
+    this.logBucket = Bucket.fromBucketName(this, 'LogBucket', props.logBucketName)
+    const bucket = Bucket.fromBucketName(this, 'Bucket', props.bucketName)
+    bucket.policy = new BucketPolicy(bucket, 'Policy', { bucket })
+    bucket.policy.document.addStatements(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: ['s3:*'],
+        resources: [bucket.bucketArn, bucket.arnForObjects('*')],
+        conditions: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    )
+    this.bucket = bucket
 
     this.responseHeadersPolicy = securityHeadersPolicy(
       this,
@@ -194,9 +134,6 @@ export class StaticSite extends Construct {
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       compress: true,
       responseHeadersPolicy: this.responseHeadersPolicy,
-      functionAssociations: [
-        { function: viewerRequest, eventType: FunctionEventType.VIEWER_REQUEST },
-      ],
     }
 
     const htmlCachePolicy = new CachePolicy(this, 'HtmlCachePolicy', {
@@ -219,7 +156,15 @@ export class StaticSite extends Construct {
     const domain = props.domain
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Agency website',
-      defaultBehavior: { ...siteBehaviour, cachePolicy: htmlCachePolicy },
+      defaultBehavior: {
+        ...siteBehaviour,
+        cachePolicy: htmlCachePolicy,
+        // Pages only: hashed assets are requested by their exact key, so the rewrite would only
+        // add a function invocation (and its cost) to every asset request.
+        functionAssociations: [
+          { function: viewerRequest, eventType: FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
       additionalBehaviors: {
         '/assets/*': { ...siteBehaviour, cachePolicy: assetCachePolicy },
         ...(props.apiOrigin && {
@@ -251,7 +196,7 @@ export class StaticSite extends Construct {
       ...(domain && {
         domainNames: domain.domainNames,
         certificate: domain.certificate,
-        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2025,
       }),
       // The viewer-request function already maps / to /index.html; this is the belt to its braces,
       // since the origin may list the bucket.
@@ -271,7 +216,12 @@ export class StaticSite extends Construct {
       }
     }
 
-    this.deploy(props.siteDirectory, props.analytics)
+    deploySite(this, {
+      siteDirectory: props.siteDirectory,
+      analytics: props.analytics,
+      bucket: this.bucket,
+      distribution: this.distribution,
+    })
 
     Validations.of(this.distribution).acknowledge({
       id: 'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
@@ -301,114 +251,7 @@ export class StaticSite extends Construct {
         reason:
           'Only until a custom domain is configured: the default *.cloudfront.net certificate ' +
           'has a security policy CloudFront fixes at TLSv1. With a domain the distribution ' +
-          'requires TLSv1.2_2021.',
-      })
-    }
-  }
-
-  /**
-   * Three passes over one upload, so each file gets its cache rule: hashed assets first (old
-   * ones kept, for pages still cached in browsers), then other files, then the HTML that
-   * references them, followed by an invalidation.
-   */
-  private deploy(siteDirectory: string, analytics: boolean) {
-    // A page whose inline start the policy refused would run no script at all (a stale build).
-    const refused = inlineScriptsRefused(siteDirectory, contentSecurityPolicy({ analytics }))
-    if (refused.length > 0) {
-      throw new Error(
-        `The built site has inline scripts its CSP would refuse (run \`npm run build\`): ${refused.join(', ')}`,
-      )
-    }
-    const source = Source.asset(siteDirectory, { exclude: ['.vite'] })
-    const logGroup = new LogGroup(this, 'DeploymentLogs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    })
-    const role = new Role(this, 'DeploymentRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Copies the built website into its bucket',
-    })
-    logGroup.grantWrite(role)
-    const common = {
-      sources: [source],
-      destinationBucket: this.bucket,
-      role,
-      logGroup,
-      memoryLimit: 512,
-    }
-    const assets = new BucketDeployment(this, 'DeployAssets', {
-      ...common,
-      exclude: ['*'],
-      include: ['assets/*'],
-      prune: false,
-      cacheControl: siteCacheControl.assets,
-    })
-    const files = new BucketDeployment(this, 'DeployFiles', {
-      ...common,
-      exclude: ['assets/*', '*.html'],
-      cacheControl: siteCacheControl.other,
-    })
-    const pages = new BucketDeployment(this, 'DeployPages', {
-      ...common,
-      exclude: ['*'],
-      include: ['*.html'],
-      cacheControl: siteCacheControl.html,
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
-    })
-    files.node.addDependency(assets)
-    pages.node.addDependency(files)
-
-    // CDK's BucketDeployment writes these grants itself; each is what its handler needs.
-    const stack = Stack.of(this)
-    const shown = (value: string, pseudo: string) =>
-      Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value
-    const qualifier =
-      stack.synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER
-    const assetBucketArn = `arn:${shown(stack.partition, 'Partition')}:s3:::cdk-${qualifier}-assets-${shown(stack.account, 'AccountId')}-${shown(stack.region, 'Region')}`
-    const siteBucketArn = `<${stack.getLogicalId(this.bucket.node.defaultChild as CfnBucket)}.Arn>`
-    const wildcards: [finding: string, reason: string][] = [
-      [
-        'Action::s3:GetBucket*',
-        'Reads the uploaded build from the CDK asset bucket and compares it with the site bucket.',
-      ],
-      [
-        'Action::s3:GetObject*',
-        'Reads the uploaded build and the current site files to sync them.',
-      ],
-      [
-        'Action::s3:List*',
-        'Lists the build upload and the site bucket to find what changed and what to prune.',
-      ],
-      ['Action::s3:Abort*', 'Aborts its own failed multipart uploads into the site bucket.'],
-      ['Action::s3:DeleteObject*', 'Prunes files a new build no longer has (old pages, files).'],
-      [
-        `Resource::${assetBucketArn}/*`,
-        'Asset keys are content hashes known only at publish time; the bucket is the CDK ' +
-          'bootstrap bucket of this account and region, holding deployment artefacts only.',
-      ],
-      [
-        `Resource::${siteBucketArn}/*`,
-        'Deploying the site means writing any key of the site bucket; nothing else lives there.',
-      ],
-      [
-        'Resource::*',
-        'cloudfront:CreateInvalidation/GetInvalidation as CDK grants them; the handler only ' +
-          'ever invalidates this distribution, whose id it is given.',
-      ],
-    ]
-    for (const [finding, reason] of wildcards) {
-      Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason })
-    }
-    const handler = stack.node
-      .findAll()
-      .find((node) => node.node.id.startsWith('Custom::CDKBucketDeployment'))
-    if (handler) {
-      Validations.of(handler).acknowledge({
-        id: 'AwsSolutions-L1',
-        reason:
-          "CDK's BucketDeployment handler is Python on the runtime the CDK release pins; " +
-          'it runs only during deployments and is updated with aws-cdk-lib.',
+          'requires TLSv1.2_2025.',
       })
     }
   }

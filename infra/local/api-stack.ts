@@ -3,6 +3,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { createAwsClients } from '../../functions/aws-clients.ts'
 import { type FunctionConfig, loadFunctionConfig } from '../../functions/config.ts'
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
+import {
+  LOCAL_STACK_WITHOUT_SECRET,
+  requireOriginSecret,
+} from '../../functions/contact/origin-check.ts'
 import { jsonLogger, type Logger } from '../../functions/log.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
 import type { RetrySummary } from '../../functions/notification-retry/retry.ts'
@@ -38,6 +42,9 @@ export interface ApiStack {
 
 export const localTableName = 'enquiries'
 
+/** Where the local stack's e-mails come from (in AWS, the verified sender). */
+export const localSenderEmail = 'website@elevate-digital.example'
+
 /** The emulators never check credentials, but the SDK will not sign a request without some. */
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' }
 
@@ -55,7 +62,7 @@ export async function startApiStack(options: ApiStackOptions = {}): Promise<ApiS
   })
   const env = {
     ENQUIRIES_TABLE: localTableName,
-    SENDER_EMAIL: options.senderEmail ?? 'website@elevate-digital.example',
+    SENDER_EMAIL: options.senderEmail ?? localSenderEmail,
     AGENCY_EMAIL: options.agencyEmail ?? 'hello@elevate-digital.example',
     AWS_REGION: 'eu-west-2',
     DYNAMODB_ENDPOINT: dynamoDb.url,
@@ -71,7 +78,11 @@ export async function startApiStack(options: ApiStackOptions = {}): Promise<ApiS
   await ensureEnquiryTable(admin, config.enquiriesTable).finally(() => admin.destroy())
 
   const contact = httpApiRoute(
-    createContactHandler({ config, clients, log }) as HttpApiHandler,
+    // No CloudFront in front here, so no request could carry its origin secret.
+    requireOriginSecret(
+      LOCAL_STACK_WITHOUT_SECRET,
+      createContactHandler({ config, clients, log }),
+    ) as HttpApiHandler,
     'contact',
   )
   const retry = createRetryHandler({ config, clients, log })

@@ -1,17 +1,17 @@
 /**
  * `npm run drill`: the contact pipeline's failure drills, against a local stack this command
  * starts itself (dynalite and the SES emulator in this process, each behind a TCP proxy that can
- * hang, the contact handler behind the API Gateway adapter), on ephemeral loopback ports only.
- * Bounded in requests and time (about 3 minutes in all). Prints one line per drill, PASS or
+ * hang or drip, the contact handler behind the API Gateway adapter), on ephemeral loopback ports
+ * only. Bounded in requests and time (about 4 minutes in all). Prints one line per drill, PASS or
  * FAIL with its figures, and exits 1 on any FAIL.
  *
  *   npm run drill
- *   npm run drill -- backlog bounce     only the drills whose names contain these words
+ *   npm run drill -- backlog drip       only the drills whose names contain these words
  */
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
-import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
 import { createAwsClients } from '../../functions/aws-clients.ts'
@@ -44,6 +44,7 @@ import {
   percentile,
 } from './drill-report.ts'
 import { ensureEnquiryTable, startDynalite, startSesEmulator } from './emulators.ts'
+import { type MisbehavingProxy, startMisbehavingProxy } from './misbehaving-proxy.ts'
 
 const host = '127.0.0.1'
 
@@ -60,83 +61,12 @@ const retryBatch = (retryPass as Record<string, unknown>).RETRY_BATCH_SIZE
 
 // --- Constants of the code under drill ---------------------------------------------------
 
-// --- A TCP proxy that can hang ------------------------------------------------------------
-
-interface Hangable {
-  readonly url: string
-  /**
-   * From now on no request reaches the service: connections are accepted, requests swallowed,
-   * no answer given (a black hole, as a stopped process or a lost route looks to a client).
-   */
-  hang(): void
-  /** Answers flow again; connections that lost bytes while hung are closed (as a timeout would). */
-  resume(): void
-  close(): Promise<void>
-}
-
-async function startHangable(target: string): Promise<Hangable> {
-  const upstreamUrl = new URL(target)
-  let hung = false
-  const pairs = new Set<{ client: Socket; upstream: Socket; lost: boolean }>()
-  const server = createTcpServer((client) => {
-    const upstream = connect(Number(upstreamUrl.port), upstreamUrl.hostname)
-    const pair = { client, upstream, lost: false }
-    pairs.add(pair)
-    const end = () => {
-      pairs.delete(pair)
-      client.destroy()
-      upstream.destroy()
-    }
-    client.on('data', (chunk) => {
-      if (hung || pair.lost) {
-        pair.lost = true
-        return
-      }
-      upstream.write(chunk)
-    })
-    // Answers to requests that reached the service before the hang still come back: a service
-    // that stops taking requests, not one that sends an e-mail and loses the answer (that case,
-    // a second e-mail by design, is docs/operations.md's to state, not this drill's to provoke).
-    upstream.on('data', (chunk) => {
-      if (!pair.lost) client.write(chunk)
-    })
-    client.on('close', end)
-    upstream.on('close', end)
-    client.on('error', end)
-    upstream.on('error', end)
-  })
-  server.listen(0, host)
-  await once(server, 'listening')
-  return {
-    url: `http://${host}:${(server.address() as AddressInfo).port}`,
-    hang() {
-      hung = true
-    },
-    resume() {
-      hung = false
-      for (const pair of [...pairs]) {
-        if (pair.lost) {
-          pair.client.destroy()
-          pair.upstream.destroy()
-        }
-      }
-    },
-    async close() {
-      for (const { client, upstream } of pairs) {
-        client.destroy()
-        upstream.destroy()
-      }
-      await new Promise((resolve) => server.close(resolve))
-    },
-  }
-}
-
 // --- The stack ----------------------------------------------------------------------------
 
 interface DrillStack {
   readonly apiUrl: string
-  readonly dynamoDb: Hangable
-  readonly ses: Hangable
+  readonly dynamoDb: MisbehavingProxy
+  readonly ses: MisbehavingProxy
   readonly sesUrl: string
   readonly config: FunctionConfig
   /** Reads and writes the table directly, past the proxy. */
@@ -149,8 +79,8 @@ interface DrillStack {
 async function startDrillStack(): Promise<DrillStack> {
   const dynalite = await startDynalite({})
   const sesEmulator = await startSesEmulator({})
-  const dynamoDb = await startHangable(dynalite.url)
-  const ses = await startHangable(sesEmulator.url)
+  const dynamoDb = await startMisbehavingProxy(dynalite.url)
+  const ses = await startMisbehavingProxy(sesEmulator.url)
   const config = loadFunctionConfig({
     ENQUIRIES_TABLE: localTableName,
     SENDER_EMAIL: 'website@elevate-digital.example',
@@ -292,26 +222,41 @@ const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const check = (name: string, ok: boolean): DrillCheck => ({ name, ok })
 const maxMs = (answers: readonly Answer[]) => Math.max(0, ...answers.map((answer) => answer.ms))
 
+/** How many answers of which status, how fast, against the budget: every load drill's first figures. */
+function answerFigures(answers: readonly Answer[], budgetMs: number): string[] {
+  const p50 = percentile(
+    answers.map((answer) => answer.ms),
+    0.5,
+  )
+  return [
+    `${answers.length} answers (${formatStatuses(answers.map((answer) => answer.status))})`,
+    `p50 ${formatDuration(p50)}`,
+    `max ${formatDuration(maxMs(answers))} (budget ${formatDuration(budgetMs)})`,
+  ]
+}
+
 // --- Drills -------------------------------------------------------------------------------
 
 /**
- * Six connections of load (at most 600 requests): two seconds with `service` answering, `hangMs`
- * with it hung, then `tailSeconds` with it back, so requests start before, during and after.
+ * Six connections of load (at most 600 requests): two seconds with `service` answering, `faultMs`
+ * with it misbehaving (`fault` starts that: a hang, a drip), then `tailSeconds` with it back, so
+ * requests start before, during and after.
  */
-async function loadThroughHang(
+async function loadThroughFault(
   stack: DrillStack,
-  service: Hangable,
-  options: { hangMs: number; tailSeconds: number; email: string },
+  service: MisbehavingProxy,
+  fault: (service: MisbehavingProxy) => void,
+  options: { faultMs: number; tailSeconds: number; email: string },
 ): Promise<Answer[]> {
   const running = load(stack, {
     connections: 6,
-    seconds: 2 + options.hangMs / 1_000 + options.tailSeconds,
+    seconds: 2 + options.faultMs / 1_000 + options.tailSeconds,
     maxRequests: 600,
     email: options.email,
   })
   await after(2_000)
-  service.hang()
-  await after(options.hangMs)
+  fault(service)
+  await after(options.faultMs)
   service.resume()
   return running
 }
@@ -319,7 +264,11 @@ async function loadThroughHang(
 async function dynamoDbHung(stack: DrillStack, budgetMs: number): Promise<DrillResult> {
   const email = `drill-dynamodb-${randomUUID().slice(0, 8)}@example.co.uk`
   const hangMs = 20_000
-  const answers = await loadThroughHang(stack, stack.dynamoDb, { hangMs, tailSeconds: 4, email })
+  const answers = await loadThroughFault(stack, stack.dynamoDb, (db) => db.hang(), {
+    faultMs: hangMs,
+    tailSeconds: 4,
+    email,
+  })
   // A write cut off by the deadline may still have been in flight: let it settle before counting.
   await after(1_000)
   const stored = await storedFor(stack, email)
@@ -332,14 +281,7 @@ async function dynamoDbHung(stack: DrillStack, budgetMs: number): Promise<DrillR
   return {
     name: 'DynamoDB hung 20 s under load',
     figures: [
-      `${answers.length} answers (${formatStatuses(answers.map((answer) => answer.status))})`,
-      `p50 ${formatDuration(
-        percentile(
-          answers.map((answer) => answer.ms),
-          0.5,
-        ),
-      )}`,
-      `max ${formatDuration(maxMs(answers))} (budget ${formatDuration(budgetMs)})`,
+      ...answerFigures(answers, budgetMs),
       `${stored.length} stored for ${accepted.length} answered 201`,
     ],
     checks: [
@@ -382,7 +324,11 @@ async function retryUntilIdle(stack: DrillStack, maxRuns: number, stepMs = 3 * 6
 async function sesHung(stack: DrillStack, budgetMs: number): Promise<DrillResult> {
   const email = `drill-ses-${randomUUID().slice(0, 8)}@example.co.uk`
   const hangMs = 40_000
-  const answers = await loadThroughHang(stack, stack.ses, { hangMs, tailSeconds: 2, email })
+  const answers = await loadThroughFault(stack, stack.ses, (ses) => ses.hang(), {
+    faultMs: hangMs,
+    tailSeconds: 2,
+    email,
+  })
   const stored = await storedFor(stack, email)
   const pendingAfterLoad = stored.filter((item) => item.emailStatus !== 'sent').length
   const retried = await retryUntilIdle(stack, 20)
@@ -391,14 +337,7 @@ async function sesHung(stack: DrillStack, budgetMs: number): Promise<DrillResult
   return {
     name: 'SES hung 40 s under load',
     figures: [
-      `${answers.length} answers (${formatStatuses(answers.map((answer) => answer.status))})`,
-      `p50 ${formatDuration(
-        percentile(
-          answers.map((answer) => answer.ms),
-          0.5,
-        ),
-      )}`,
-      `max ${formatDuration(maxMs(answers))} (budget ${formatDuration(budgetMs)})`,
+      ...answerFigures(answers, budgetMs),
       `${pendingAfterLoad} of ${stored.length} pending after the load`,
       `${retried.sent} sent by ${retried.runs} retry run(s)`,
       `e-mailed once ${perEnquiry.filter((count) => count === 1).length}, twice or more ${perEnquiry.filter((count) => count > 1).length}, never ${perEnquiry.filter((count) => count === 0).length}`,
@@ -417,6 +356,64 @@ async function sesHung(stack: DrillStack, budgetMs: number): Promise<DrillResult
       check(
         'none e-mailed twice',
         perEnquiry.every((count) => count <= 1),
+      ),
+    ],
+  }
+}
+
+/**
+ * One byte of each answer's body every 3 s, its headers at once: the SDK's per-attempt timeout
+ * (which ends the wait for headers) never fires, so only the request's own deadline ends a call.
+ * Even DynamoDB's shortest answer (`{}`) then takes 6 s, past storage's share of the budget.
+ */
+const DRIP_EVERY_MS = 3_000
+
+async function dynamoDbDripping(stack: DrillStack, budgetMs: number): Promise<DrillResult> {
+  const email = `drill-drip-${randomUUID().slice(0, 8)}@example.co.uk`
+  const dripMs = 15_000
+  const answers = await loadThroughFault(stack, stack.dynamoDb, (db) => db.drip(DRIP_EVERY_MS), {
+    faultMs: dripMs,
+    tailSeconds: 4,
+    email,
+  })
+  // A write cut off by the deadline may still have landed: let it settle before counting.
+  await after(1_000)
+  const stored = await storedFor(stack, email)
+  const accepted = answers.filter((answer) => answer.status === 201)
+  const unavailable = answers.filter((answer) => answer.status === 503)
+  const storedIds = stored.map((item) => item.id)
+  const retried = await retryUntilIdle(stack, 20)
+  const mailbox = await mailboxCounts(stack)
+  const perEnquiry = stored.map((item) => mailbox.get(item.id) ?? 0)
+  return {
+    name: 'DynamoDB dripping 15 s under load',
+    figures: [
+      ...answerFigures(answers, budgetMs),
+      `${stored.length} stored for ${accepted.length} answered 201`,
+      `${retried.sent} sent by ${retried.runs} retry run(s)`,
+      `e-mailed once ${perEnquiry.filter((count) => count === 1).length}, twice ${perEnquiry.filter((count) => count > 1).length} (sent before its record was cut off), never ${perEnquiry.filter((count) => count === 0).length}`,
+    ],
+    checks: [
+      check(
+        'every answer within the budget',
+        answers.length > 0 && answers.every((answer) => answer.ms <= budgetMs),
+      ),
+      check(
+        'all 201 or 503',
+        answers.every((answer) => answer.status === 201 || answer.status === 503),
+      ),
+      check('some answers came during the drip as 503', unavailable.length > 0),
+      check(
+        'every 503 says when to retry',
+        unavailable.every((answer) => answer.retryAfter !== null),
+      ),
+      check(
+        'every 201 stored exactly once',
+        accepted.every((answer) => storedIds.filter((id) => id === answer.id).length === 1),
+      ),
+      check(
+        'nothing lost: every stored enquiry e-mailed once DynamoDB answers again',
+        perEnquiry.every((count) => count >= 1),
       ),
     ],
   }
@@ -698,6 +695,7 @@ export async function runDrills(
   const drills: [string, (stack: DrillStack) => Promise<DrillResult>][] = [
     ['DynamoDB hung 20 s under load', (stack) => dynamoDbHung(stack, budget.ms)],
     ['SES hung 40 s under load', (stack) => sesHung(stack, budget.ms)],
+    ['DynamoDB dripping 15 s under load', (stack) => dynamoDbDripping(stack, budget.ms)],
     ['55 given-up enquiries ahead of a new one', starvation],
     ['a 2,000-enquiry backlog drains', backlog],
     ['a bounce event for one enquiry', bounce],

@@ -35,6 +35,9 @@ console.log(
   `  Mailbox: ${api.mailboxUrl}/  (the agency's e-mails; JSON at ${api.mailboxUrl}/store)`,
 )
 console.log(`  Data:    ${dataDir} (DynamoDB emulated by dynalite at ${api.dynamoDbUrl})`)
+console.log(
+  '  Origin:  no secret (no CloudFront here); in AWS the contact function refuses requests without it',
+)
 console.log('Press Ctrl+C to stop.')
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

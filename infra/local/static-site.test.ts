@@ -62,6 +62,13 @@ describe('local static site', () => {
     expect(response.headers.get('location')).toBe('/about')
   })
 
+  it('serves hashed assets by their exact key, as CloudFront does, with no rewrite', async () => {
+    expect((await get('/assets/app.1a2b.js')).status).toBe(200)
+    // No function on /assets/*: neither the trailing-slash redirect nor the index.html rewrite.
+    expect((await get('/assets/app.1a2b.js/')).status).toBe(404)
+    expect((await get('/assets/entries')).status).toBe(404)
+  })
+
   it('never redirects to another host, for the paths CloudFront passes on unchanged', async () => {
     for (const target of [
       '//evil.example/',

@@ -94,7 +94,9 @@ export function createStaticSite({ root, analytics }: StaticSiteOptions) {
       res.end('Method Not Allowed')
       return
     }
-    const result = viewerRequest(toViewerEvent(req))
+    // CloudFront runs the function on pages only: the /assets/* behaviour has none.
+    const event = toViewerEvent(req)
+    const result = event.request.uri.startsWith('/assets/') ? event.request : viewerRequest(event)
     if (isViewerResponse(result)) {
       for (const [name, { value }] of Object.entries(result.headers)) res.setHeader(name, value)
       res.writeHead(result.statusCode, result.statusDescription)

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb'
+import type { EnquiryTableRef } from '../../functions/enquiries/attention.ts'
 import { isExpired } from '../../functions/enquiries/item.ts'
 import { queryItems } from '../../functions/enquiries/query.ts'
 import { contactFields, RETENTION_YEARS } from '../../shared/contact.ts'
@@ -17,11 +18,6 @@ export interface StoredEnquiry {
   readonly createdAt: string
   readonly expiresAt: number
   readonly [field: string]: unknown
-}
-
-export interface EnquiryTableRef {
-  readonly client: DynamoDBDocumentClient
-  readonly tableName: string
 }
 
 /** Every enquiry stored for an address, whatever its case or surrounding spaces, oldest first. */

@@ -401,6 +401,11 @@ describe('usage', () => {
       '--out is for export only',
     ],
     [['export', '--email', 'ada@example.co.uk', '--bogus'], "Unknown option '--bogus'"],
+    [
+      ['export', '--email', 'ada@example.co.uk', '--out', '/no/such/folder/ada.json'],
+      '--out /no/such/folder/ada.json: its folder does not exist.',
+    ],
+    [['export', '--email', 'ada@example.co.uk', '--timeout', '0'], '--timeout takes a number'],
   ])('refuses %j', async (args, message) => {
     const run = await dsar(args)
     expect(run.code).toBe(2)

@@ -5,21 +5,24 @@
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
 import { hostname, userInfo } from 'node:os'
+import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { Level } from 'level'
+import { requestHandlerOptions } from '../../functions/aws-clients.ts'
+import type { EnquiryTableRef } from '../../functions/enquiries/attention.ts'
 import { contactSchema } from '../../shared/contact.ts'
 import { DEFAULT_REGION } from '../config.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { startDynalite } from '../local/emulators.ts'
 import { retention } from '../retention.ts'
+import { isFolder, onTable, runMain, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
 import {
   auditLine,
   byRetention,
-  type EnquiryTableRef,
   eraseEnquiries,
   exportDocument,
   findEnquiries,
@@ -40,7 +43,8 @@ Options:
   --out FILE        export: write the JSON to FILE (created, never overwritten) instead of stdout
   --yes             erase: do not ask for confirmation (needed without a terminal)
   --operator NAME   who runs the request, for the audit line (default: DSAR_OPERATOR, else user@host)
-  --audit-log FILE  also append the audit line to FILE`
+  --audit-log FILE  also append the audit line to FILE
+${timeoutUsage}`
 
 export interface DsarIo {
   /** The export, when no --out is given. */
@@ -66,8 +70,23 @@ export interface Target extends EnquiryTableRef {
 
 export const localDataDir = fileURLToPath(new URL('../../.data/dynamodb/', import.meta.url))
 
+/**
+ * A client whose every attempt ends: 1 s to connect, 2 s to an answer's headers (the functions'
+ * settings). An answer that drips is ended by the command's own time limit.
+ */
 function documentClient(config: ConstructorParameters<typeof DynamoDBClient>[0]) {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 2, ...config }))
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({ maxAttempts: 2, requestHandler: requestHandlerOptions, ...config }),
+  )
+}
+
+/** Runs `close` once, however often it is called (on time-out, then as the command ends). */
+function closeOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined
+  return () => {
+    closing ??= close()
+    return closing
+  }
 }
 
 function isConnectionRefused(error: unknown): boolean {
@@ -94,7 +113,7 @@ export async function connect(
       client,
       tableName: options.table,
       name: `${options.table} (${options.endpoint ?? region})`,
-      close: async () => client.destroy(),
+      close: closeOnce(async () => client.destroy()),
     }
   }
   const endpoint = options.endpoint ?? `http://127.0.0.1:${env.DYNAMODB_PORT ?? 8000}`
@@ -108,10 +127,10 @@ export async function connect(
       client,
       tableName: localTableName,
       name: `local ${localTableName}`,
-      close: async () => {
+      close: closeOnce(async () => {
         client.destroy()
         await close()
-      },
+      }),
     }
   }
   const running = local(endpoint)
@@ -172,6 +191,7 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
         endpoint: { type: 'string' },
         operator: { type: 'string' },
         'audit-log': { type: 'string' },
+        ...timeoutOption,
         help: { type: 'boolean', short: 'h', default: false },
       },
     })
@@ -215,6 +235,20 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     io.err(`${values.out} exists; choose a new file (an export is never written over another).`)
     return 2
   }
+  for (const [option, file] of [
+    ['--out', values.out],
+    ['--audit-log', values['audit-log']],
+  ] as const) {
+    if (file !== undefined && !isFolder(dirname(resolve(file)))) {
+      io.err(`${option} ${file}: its folder does not exist.\n\n${usage}`)
+      return 2
+    }
+  }
+  const limitMs = timeLimitMs(values.timeout)
+  if (limitMs === undefined) {
+    io.err(`--timeout takes a number of seconds, at most 3600.\n\n${usage}`)
+    return 2
+  }
 
   const operator = values.operator ?? io.env.DSAR_OPERATOR ?? `${userInfo().username}@${hostname()}`
   const subject = subjectReference(email)
@@ -224,14 +258,7 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     if (values['audit-log']) appendFileSync(values['audit-log'], `${text}\n`)
   }
 
-  let target: Target
-  try {
-    target = await connect(values, io.env, io.localDataDir ?? localDataDir)
-  } catch (error) {
-    io.err(`Could not reach the enquiries table: ${(error as Error).message}`)
-    return 1
-  }
-  try {
+  const carryOut = async (target: Target): Promise<number> => {
     const found = await findEnquiries(target, email)
     const { held, expired } = byRetention(found, io.now())
 
@@ -304,23 +331,31 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
       confirmed: true,
     })
     return 0
-  } catch (error) {
-    io.err(`The request failed: ${(error as Error).name}: ${(error as Error).message}`)
-    return 1
-  } finally {
-    await target.close()
   }
+
+  return onTable(
+    {
+      command,
+      limitMs,
+      connect: () => connect(values, io.env, io.localDataDir ?? localDataDir),
+      err: io.err,
+      failed: () => 'The request failed',
+      afterTimeout: 'Run it again: it finds what is left.',
+    },
+    carryOut,
+  )
 }
 
 if (import.meta.main) {
   const terminal = createInterface({ input: process.stdin, output: process.stderr })
-  const code = await runDsar(process.argv.slice(2), {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(`${text}\n`),
-    isTTY: Boolean(process.stdin.isTTY),
-    ask: (question) => terminal.question(question),
-    now: () => new Date(),
-    env: process.env,
-  }).finally(() => terminal.close())
-  process.exitCode = code
+  await runMain('dsar', () =>
+    runDsar(process.argv.slice(2), {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(`${text}\n`),
+      isTTY: Boolean(process.stdin.isTTY),
+      ask: (question) => terminal.question(question),
+      now: () => new Date(),
+      env: process.env,
+    }).finally(() => terminal.close()),
+  )
 }

@@ -289,10 +289,13 @@ describe('npm run enquiries -- simulate (SES events through the real handler)', 
     expect(stored).not.toHaveProperty('emailPending')
   })
 
-  it('refuses to fabricate events on a deployed table', async () => {
+  it('refuses to fabricate events, or send the local digest, on a deployed table', async () => {
     const run = await enquiries(['simulate', 'bounce', 'ABCDEF12'], ['--table', 'prod-table'])
     expect(run.code).toBe(2)
     expect(run.err).toContain('local stack only')
+    const digest = await enquiries(['digest'], ['--table', 'prod-table'])
+    expect(digest.code).toBe(2)
+    expect(digest.err).toContain('digest works on the local stack only.')
   })
 })
 
@@ -313,6 +316,18 @@ describe('npm run enquiries -- failures', () => {
     expect(missing.err).toContain('ResourceNotFoundException')
   })
 
+  it('says an unknown reference or full id names no enquiry, and exits 1', async () => {
+    await freshTable()
+    for (const command of ['show', 'requeue', 'release']) {
+      for (const reference of ['ABCDEF12', '0d9e5a1c-7b2f-5c3d-9e4f-5a6b7c8d9e0f']) {
+        const run = await enquiries([command, reference])
+        expect(run.code, `${command} ${reference}`).toBe(1)
+        expect(run.err).toBe(`No enquiry ${reference} in ${tableName} (${endpoint}).\n`)
+        expect(run.out).toBe('')
+      }
+    }
+  })
+
   it('explains its usage for anything it does not understand', async () => {
     for (const args of [
       [],
@@ -321,6 +336,8 @@ describe('npm run enquiries -- failures', () => {
       ['requeue'],
       ['show', 'not-a-ref'],
       ['simulate', 'open', 'ABCDEF12'],
+      ['list', '--spam', '--timeout', 'soon'],
+      ['digest', 'ABCDEF12'],
     ]) {
       const run = await enquiries(args)
       expect(run.code, args.join(' ')).toBe(2)

@@ -1,5 +1,5 @@
 /**
- * `npm run enquiries -- <list|show|requeue|release|simulate> …`: what ops do when an enquiry's
+ * `npm run enquiries -- <list|show|requeue|release|digest|simulate> …`: what ops do when an enquiry's
  * e-mail did not reach the agency, against the local stack's table by default or a deployed one
  * with `--table`. Lists print no personal data; `show` is the one command that does.
  * See docs/operations.md.
@@ -9,6 +9,7 @@ import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
 import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
 import { DEFAULT_REGION } from '../config.ts'
+import { onTable, runMain, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
 import { connect, localDataDir, type Target } from './dsar.ts'
 import {
   heldEnquiries,
@@ -21,6 +22,7 @@ import {
   summaryTable,
   undeliveredEnquiries,
 } from './enquiry-ops.ts'
+import { sendLocalDigest } from './local-digest.ts'
 
 export const usage = `Usage:
   npm run enquiries -- list --undelivered     pending, gave-up, bounced, complained, rejected
@@ -29,6 +31,8 @@ export const usage = `Usage:
   npm run enquiries -- requeue REF            e-mail it again (from gave-up, bounced, complained, rejected)
   npm run enquiries -- requeue --all-gave-up  every enquiry whose e-mail gave up
   npm run enquiries -- release REF            a held enquiry to the inbox after all
+  npm run enquiries -- digest                 local stack only: the scheduled digest to the
+                                              agency, sent now to the mailbox (SES_PORT)
   npm run enquiries -- simulate bounce REF    local stack only: SES reports a bounce for it
                                               (also complaint, reject, delivery)
 
@@ -38,7 +42,8 @@ Target (default: the local stack's table, as npm start runs it):
   --table NAME      a deployed table (the stack's EnquiriesTableName output); AWS credentials
                     come from the usual chain (AWS_PROFILE, SSO, environment, instance role)
   --region REGION   the deployed table's region (default: AWS_REGION, else ${DEFAULT_REGION})
-  --endpoint URL    a DynamoDB endpoint of your own (e.g. a local emulator)`
+  --endpoint URL    a DynamoDB endpoint of your own (e.g. a local emulator)
+${timeoutUsage}`
 
 export interface EnquiriesIo {
   /** Results: lists, the enquiry shown. */
@@ -73,6 +78,7 @@ export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Pr
         table: { type: 'string' },
         region: { type: 'string' },
         endpoint: { type: 'string' },
+        ...timeoutOption,
         help: { type: 'boolean', short: 'h', default: false },
       },
     })
@@ -89,29 +95,25 @@ export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Pr
     return 0
   }
   const [command, ...rest] = positionals
-  const problem = usageProblem(command, rest, values)
-  if (problem) {
+  const limitMs = timeLimitMs(values.timeout)
+  const problem =
+    usageProblem(command, rest, values) ??
+    (limitMs === undefined ? '--timeout takes a number of seconds, at most 3600.' : undefined)
+  if (problem || limitMs === undefined) {
     io.err(`${problem}\n\n${usage}`)
     return 2
   }
 
-  let target: Target
-  try {
-    target = await connect(values, io.env, io.localDataDir ?? localDataDir)
-  } catch (error) {
-    io.err(`Could not reach the enquiries table: ${(error as Error).message}`)
-    return 1
-  }
-  try {
-    return await run(target, command as string, rest, values, io)
-  } catch (error) {
-    io.err(
-      `Could not reach the enquiries table ${target.name}: ${(error as Error).name}: ${(error as Error).message}`,
-    )
-    return 1
-  } finally {
-    await target.close()
-  }
+  return onTable(
+    {
+      command: command as string,
+      limitMs,
+      connect: () => connect(values, io.env, io.localDataDir ?? localDataDir),
+      err: io.err,
+      failed: (target) => `Could not reach the enquiries table ${target.name}`,
+    },
+    (target) => run(target, command as string, rest, values, io),
+  )
 }
 
 function usageProblem(
@@ -143,6 +145,11 @@ function usageProblem(
         return 'requeue needs one REF, or --all-gave-up.'
       }
       return undefined
+    case 'digest':
+      if (rest.length > 0) return 'digest takes no REF: it lists every enquiry that waits.'
+      // The deployed digest runs on its schedule, from the deployed function.
+      if (values.table && !values.endpoint) return 'digest works on the local stack only.'
+      return undefined
     case 'simulate':
       if (rest.length !== 2 || !simulated[rest[0] as string] || !isReference(rest[1] as string)) {
         return 'simulate needs an event (bounce, complaint, reject, delivery) and one REF.'
@@ -151,7 +158,7 @@ function usageProblem(
       if (values.table && !values.endpoint) return 'simulate works on the local stack only.'
       return undefined
     default:
-      return 'Say list, show, requeue, release or simulate.'
+      return 'Say list, show, requeue, release, digest or simulate.'
   }
 }
 
@@ -173,6 +180,23 @@ async function run(
     )
     return 0
   }
+  if (command === 'digest') {
+    let sent: Awaited<ReturnType<typeof sendLocalDigest>>
+    try {
+      sent = await sendLocalDigest(target, io.env, now)
+    } catch (error) {
+      if ((error as Error).name !== 'MailboxUnreachable') throw error
+      io.err(`Could not send the digest: ${(error as Error).message}`)
+      return 1
+    }
+    const { outcome, mailbox, agencyEmail } = sent
+    io.err(
+      outcome.listed === 0
+        ? 'Nothing waits for the agency: no digest sent.'
+        : `Sent the digest of ${plural(outcome.listed)} (${outcome.undelivered} not delivered, ${outcome.held} held as spam) to ${agencyEmail}: see the mailbox at ${mailbox}/`,
+    )
+    return 0
+  }
   if (command === 'requeue' && values['all-gave-up']) {
     const count = await requeueAllGaveUp(target, now)
     io.err(`Requeued ${plural(count)}; the retry e-mails them on its next run.`)
@@ -182,6 +206,7 @@ async function run(
   const reference = rest.at(-1) as string
   const ids = await idsForReference(target, reference)
   if (ids.length === 0) {
+    // Said for a full id too: one that names no stored enquiry is not shown as nothing.
     io.err(`No enquiry ${reference} in ${target.name}.`)
     return 1
   }
@@ -241,10 +266,12 @@ async function run(
 }
 
 if (import.meta.main) {
-  process.exitCode = await runEnquiries(process.argv.slice(2), {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(`${text}\n`),
-    now: () => new Date(),
-    env: process.env,
-  })
+  await runMain('enquiries', () =>
+    runEnquiries(process.argv.slice(2), {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(`${text}\n`),
+      now: () => new Date(),
+      env: process.env,
+    }),
+  )
 }

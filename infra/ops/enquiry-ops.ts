@@ -1,10 +1,10 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb'
-import { queryItems } from '../../functions/enquiries/query.ts'
+  type EnquiryTableRef,
+  formatAge,
+  idsInIndex,
+  readEnquiries,
+} from '../../functions/enquiries/attention.ts'
 import { isConditionalCheckFailure } from '../../functions/enquiries/store.ts'
 import {
   type AttentionStatus,
@@ -12,7 +12,6 @@ import {
   type EmailStatus,
   enquiryTable,
 } from '../../shared/enquiry-table.ts'
-import type { EnquiryTableRef } from './data-subject.ts'
 
 /**
  * What ops do with enquiries whose e-mail did not reach the agency: list them (through the
@@ -40,66 +39,20 @@ export const undeliveredAttention = [
 /** The statuses `requeue` takes an enquiry from (held is released, not requeued). */
 export const requeueable: readonly EmailStatus[] = undeliveredAttention
 
-async function idsIn(
+/** The list's rows, read for these ids: reference, status, age and attempts, nothing else. */
+async function summaries(
   table: EnquiryTableRef,
-  index: { name: string; partitionKey: string },
-  value: string,
-): Promise<string[]> {
-  const ids: string[] = []
-  const items = queryItems(table.client, {
-    TableName: table.tableName,
-    IndexName: index.name,
-    KeyConditionExpression: '#key = :value',
-    ExpressionAttributeNames: { '#key': index.partitionKey },
-    ExpressionAttributeValues: { ':value': value },
-  })
-  for await (const item of items) ids.push(String(item[enquiryTable.partitionKey]))
-  return ids
-}
-
-/** Reads the summary fields of each enquiry (the indexes hold keys only), 100 a request. */
-async function summaries(table: EnquiryTableRef, ids: readonly string[], now: Date) {
-  const found: EnquirySummary[] = []
-  const unique = [...new Set(ids)]
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique
-      .slice(start, start + 100)
-      .map((id) => ({ [enquiryTable.partitionKey]: id }))
-    while (keys && keys.length > 0) {
-      const result: BatchGetCommandOutput = await table.client.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table.tableName]: {
-              Keys: keys,
-              ConsistentRead: true,
-              ProjectionExpression: '#id, #ref, #status, #createdAt, #attempts, #expiresAt',
-              ExpressionAttributeNames: {
-                '#id': enquiryTable.partitionKey,
-                '#ref': 'ref',
-                '#status': 'emailStatus',
-                '#createdAt': 'createdAt',
-                '#attempts': 'emailAttempts',
-                '#expiresAt': enquiryTable.ttlAttribute,
-              },
-            },
-          },
-        }),
-      )
-      for (const item of result.Responses?.[table.tableName] ?? []) {
-        // Past its retention, it is only waiting for DynamoDB's TTL: not ops' business any more.
-        if (Number(item.expiresAt) * 1000 <= now.getTime()) continue
-        found.push({
-          id: String(item.id),
-          ref: String(item.ref),
-          emailStatus: item.emailStatus as EmailStatus,
-          createdAt: String(item.createdAt),
-          emailAttempts: Number(item.emailAttempts ?? 0),
-        })
-      }
-      keys = result.UnprocessedKeys?.[table.tableName]?.Keys
-    }
-  }
-  return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+  ids: readonly string[],
+  now: Date,
+): Promise<EnquirySummary[]> {
+  const found = await readEnquiries(table, ids, ['ref', 'emailStatus', 'emailAttempts'], now)
+  return found.map(({ id, ref, emailStatus, createdAt, emailAttempts }) => ({
+    id,
+    ref,
+    emailStatus,
+    createdAt,
+    emailAttempts: emailAttempts ?? 0,
+  }))
 }
 
 /** Enquiries whose e-mail has not reached the agency: still owed, given up, or refused. */
@@ -107,16 +60,16 @@ export async function undeliveredEnquiries(
   table: EnquiryTableRef,
   now: Date,
 ): Promise<EnquirySummary[]> {
-  const ids = await idsIn(table, enquiryTable.pendingEmailIndex, EMAIL_PENDING)
+  const ids = await idsInIndex(table, enquiryTable.pendingEmailIndex, EMAIL_PENDING)
   for (const status of undeliveredAttention) {
-    ids.push(...(await idsIn(table, enquiryTable.attentionIndex, status)))
+    ids.push(...(await idsInIndex(table, enquiryTable.attentionIndex, status)))
   }
   return summaries(table, ids, now)
 }
 
 /** Enquiries held back from the inbox as spam. */
 export async function heldEnquiries(table: EnquiryTableRef, now: Date) {
-  return summaries(table, await idsIn(table, enquiryTable.attentionIndex, 'held'), now)
+  return summaries(table, await idsInIndex(table, enquiryTable.attentionIndex, 'held'), now)
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -127,12 +80,22 @@ export function isReference(text: string): boolean {
 }
 
 /**
- * The ids an enquiry reference names: its short ref through the `by-ref` index (two enquiries
- * may share one, rarely), or a full id as it is.
+ * The ids of the stored enquiries a reference names: its short ref through the `by-ref` index
+ * (two enquiries may share one, rarely), or a full id, if an enquiry has it.
  */
 export async function idsForReference(table: EnquiryTableRef, reference: string) {
-  if (uuid.test(reference)) return [reference.toLowerCase()]
-  return idsIn(table, enquiryTable.refIndex, reference.toUpperCase())
+  if (!uuid.test(reference))
+    return idsInIndex(table, enquiryTable.refIndex, reference.toUpperCase())
+  const id = reference.toLowerCase()
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: { [enquiryTable.partitionKey]: id },
+      ProjectionExpression: '#id',
+      ExpressionAttributeNames: { '#id': enquiryTable.partitionKey },
+    }),
+  )
+  return Item ? [id] : []
 }
 
 /** One whole enquiry, personal data included. */
@@ -197,19 +160,10 @@ export async function requeueEnquiry(
 /** Every enquiry whose e-mail gave up, back in the queue; resolves how many. */
 export async function requeueAllGaveUp(table: EnquiryTableRef, now: Date): Promise<number> {
   let requeued = 0
-  for (const id of await idsIn(table, enquiryTable.attentionIndex, 'gave-up')) {
+  for (const id of await idsInIndex(table, enquiryTable.attentionIndex, 'gave-up')) {
     if (await requeueEnquiry(table, id, ['gave-up'], now)) requeued++
   }
   return requeued
-}
-
-/** How long ago, in the largest whole unit that reads at a glance (`45s`, `12m`, `5h`, `3d`). */
-export function formatAge(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000))
-  if (seconds < 60) return `${seconds}s`
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`
-  if (seconds < 48 * 3600) return `${Math.floor(seconds / 3600)}h`
-  return `${Math.floor(seconds / 86_400)}d`
 }
 
 /** The list's rows: reference, status, age and attempts, nothing else. */

@@ -13,6 +13,11 @@ export const retentionPolicy = {
   logDaysMax: 30,
   /** The longest CloudFront and S3 access logs (visitors' IP addresses) may be kept. */
   accessLogDaysMax: 90,
+  /**
+   * The longest events a function failed on may wait for ops (SES's reports of enquiry e-mails,
+   * in the delivery-events function's dead-letter queue).
+   */
+  failedEventDaysMax: 14,
 } as const
 
 export type RetentionPolicy = { readonly [Key in keyof typeof retentionPolicy]: number }

@@ -21,10 +21,10 @@ function distributionConfigOf(synth: Synthesised): Cfn {
   return distribution.Properties.DistributionConfig
 }
 
-describe('abuse protection: the WAF web ACL behind -c waf=true', () => {
+describe('abuse protection: the WAF web ACL of a stage with waf: true', () => {
   let synth: Synthesised
   beforeAll(() => {
-    synth = synthesise({ context: { waf: 'true' } })
+    synth = synthesise({ stages: { prod: { waf: true } } })
   }, 120_000)
   afterAll(() => synth?.dispose())
 
@@ -150,13 +150,15 @@ describe('the WAF web ACL with a tuned limit, beside a custom domain certificate
   let synth: Synthesised
   beforeAll(() => {
     synth = synthesise({
-      context: {
-        waf: 'true',
-        wafRateLimit: '100',
-        account: '123456789012',
-        domainName: 'www.elevate-digital.example',
-        hostedZoneId: 'Z0123456789ABC',
-        hostedZoneName: 'elevate-digital.example',
+      stages: {
+        prod: {
+          waf: true,
+          wafRateLimit: 100,
+          account: '123456789012',
+          domainName: 'www.elevate-digital.example',
+          hostedZoneId: 'Z0123456789ABC',
+          hostedZoneName: 'elevate-digital.example',
+        },
       },
       env: { SITE_URL: 'https://www.elevate-digital.example' },
     })
@@ -176,9 +178,9 @@ describe('the WAF web ACL with a tuned limit, beside a custom domain certificate
   })
 })
 
-describe('without the flag', () => {
+describe('without a web ACL', () => {
   it('creates no web ACL and keeps the CFR2 acknowledgement with its reason', () => {
-    const synth = synthesise()
+    const synth = synthesise({ stages: { staging: {} } })
     try {
       expect(synth.edge).toBeUndefined()
       expect(distributionConfigOf(synth).WebACLId).toBeUndefined()

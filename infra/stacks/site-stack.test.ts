@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Match, type Template } from 'aws-cdk-lib/assertions'
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKLOG_AGE_METRIC, METRICS_NAMESPACE, pipelineCounts } from '../../functions/metrics.ts'
 import { contactApi } from '../../shared/contact.ts'
@@ -96,26 +97,41 @@ function cacheBehaviour(template: Template, pathPattern: string) {
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad'
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac'
 
-describe('the default deployment (no domain, no analytics, functions bundled)', () => {
+describe('a stage with no domain, no analytics, functions bundled', () => {
   let synth: Synthesised
   let template: Template
+  let data: Template
   beforeAll(() => {
-    synth = synthesise({ bundle: true })
+    synth = synthesise({ bundle: true, stages: { prod: {} } })
     template = synth.site
+    data = synth.data as Template
   }, 180_000)
   afterAll(() => synth?.dispose())
 
-  it('is one stack in London, with no edge stack', () => {
+  /** How the site stack reads a value of the data stack's: that stack's output, by resource id. */
+  const fromData = (idPrefix: string) => ({
+    'Fn::GetStackOutput': {
+      StackName: synth.stacks.data?.stackName,
+      Region: 'eu-west-2',
+      OutputName: Object.keys(data.toJSON().Outputs).find((name) =>
+        name.startsWith(`PublishOutputRef${idPrefix}`),
+      ),
+    },
+  })
+
+  it('is a data stack and a site stack in London, with no edge stack', () => {
     expect(synth.edge).toBeUndefined()
     expect(synth.stacks.site.region).toBe('eu-west-2')
+    expect(synth.stacks.data?.region).toBe('eu-west-2')
   })
 
   it('passes cdk-nag: no finding left unacknowledged, warnings included', () => {
     expect(synth.violations).toEqual([])
   })
 
-  it('gives every acknowledgement a written reason, recorded in the template', () => {
-    const acknowledged = Object.values(template.toJSON().Resources as Record<string, Resource>)
+  it('gives every acknowledgement a written reason, recorded in the templates', () => {
+    const acknowledged = synth.templates
+      .flatMap(({ template }) => Object.values(template.Resources as Record<string, Resource>))
       .flatMap((resource) => resource.Metadata?.cdk_nag?.rules_to_suppress ?? [])
       .map((rule: { id: string; reason: string }) => rule)
     expect(acknowledged.length).toBeGreaterThan(0)
@@ -129,14 +145,56 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       'AwsSolutions-CFR4',
       'AwsSolutions-IAM5',
       'AwsSolutions-L1',
+      'AwsSolutions-S10',
       'AwsSolutions-SMG4',
+      'AwsSolutions-SQS3',
     ])
   })
 
+  it('acknowledges exactly the deployment role’s wildcards: the build upload, the site bucket, invalidations', () => {
+    const roleId = logicalIdOf(template, 'AWS::IAM::Role', 'SiteDeploymentRole')
+    const [, policy] = only(template, 'AWS::IAM::Policy', { Roles: [{ Ref: roleId }] })
+    const findings = (policy.Metadata.cdk_nag.rules_to_suppress as { id: string }[]).map(
+      (rule) => rule.id,
+    )
+    // The upload's bucket is whatever the stack's synthesizer publishes assets to: read from the
+    // deployment itself, not assumed.
+    const [deployment] = Object.values(
+      template.findResources('Custom::CDKBucketDeployment'),
+    ) as Resource[]
+    const uploadBucket = (
+      (deployment as Resource).Properties.SourceBucketNames[0]['Fn::Sub'] as string
+    )
+      .replace(/\$\{/g, '<')
+      .replace(/\}/g, '>')
+    const siteBucket = JSON.stringify(fromData('SiteBucket'))
+    expect(findings.sort()).toEqual(
+      [
+        'Action::s3:Abort*',
+        'Action::s3:DeleteObject*',
+        'Action::s3:GetBucket*',
+        'Action::s3:GetObject*',
+        'Action::s3:List*',
+        `Resource::arn:aws:s3:::${uploadBucket}/*`,
+        `Resource::arn:aws:s3:::${siteBucket}/*`,
+        'Resource::*',
+      ]
+        .map((finding) => `AwsSolutions-IAM5[${finding}]`)
+        .sort(),
+    )
+  })
+
   describe('static site', () => {
-    it('keeps both buckets private, encrypted, SSL-only and retained', () => {
-      const buckets = template.findResources('AWS::S3::Bucket') as Record<string, Resource>
+    it('keeps both buckets private, encrypted, SSL-only and retained, in the data stack', () => {
+      const buckets = data.findResources('AWS::S3::Bucket') as Record<string, Resource>
       expect(Object.keys(buckets)).toHaveLength(2)
+      template.resourceCountIs('AWS::S3::Bucket', 0)
+      const sslOnly = Match.objectLike({
+        Effect: 'Deny',
+        Action: 's3:*',
+        Principal: { AWS: '*' },
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      })
       for (const [id, bucket] of Object.entries(buckets)) {
         expect(bucket.DeletionPolicy, id).toBe('Retain')
         expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
@@ -150,24 +208,24 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
             { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
           ],
         })
-        template.hasResourceProperties('AWS::S3::BucketPolicy', {
-          Bucket: { Ref: id },
-          PolicyDocument: {
-            Statement: Match.arrayWith([
-              Match.objectLike({
-                Effect: 'Deny',
-                Action: 's3:*',
-                Principal: { AWS: '*' },
-                Condition: { Bool: { 'aws:SecureTransport': 'false' } },
-              }),
-            ]),
-          },
-        })
       }
+      // Each bucket has one policy: the log bucket's beside it, the site bucket's beside the
+      // distribution it names.
+      data.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: logicalIdOf(data, 'AWS::S3::Bucket', 'SiteLogBucket') },
+        PolicyDocument: { Statement: Match.arrayWith([sslOnly]) },
+      })
+      data.resourceCountIs('AWS::S3::BucketPolicy', 1)
+      const [, policy] = only(template, 'AWS::S3::BucketPolicy')
+      expect(policy.Properties.Bucket).toEqual(fromData('SiteBucket'))
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        PolicyDocument: { Statement: Match.arrayWith([sslOnly]) },
+      })
     })
 
     it('lets only this distribution read and list the site bucket, through OAC', () => {
-      const bucketId = logicalIdOf(template, 'AWS::S3::Bucket', 'SiteBucket')
+      const bucketArnParts = ['arn:aws:s3:::', fromData('SiteBucket')]
+      const bucketArn = { 'Fn::Join': ['', bucketArnParts] }
       const distributionId = logicalIdOf(template, 'AWS::CloudFront::Distribution', 'Site')
       const [oacId] = only(template, 'AWS::CloudFront::OriginAccessControl', {
         OriginAccessControlConfig: {
@@ -182,12 +240,12 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       )
       expect(s3Origins).toEqual([
         expect.objectContaining({
-          DomainName: getAtt(bucketId, 'RegionalDomainName'),
+          DomainName: { 'Fn::Join': ['', [fromData('SiteBucket'), '.s3.eu-west-2.amazonaws.com']] },
           OriginAccessControlId: getAtt(oacId, 'Id'),
           S3OriginConfig: { OriginAccessIdentity: '' },
         }),
       ])
-      const [, policy] = only(template, 'AWS::S3::BucketPolicy', { Bucket: { Ref: bucketId } })
+      const [, policy] = only(template, 'AWS::S3::BucketPolicy')
       const allows = policy.Properties.PolicyDocument.Statement.filter(
         (statement: Cfn) => statement.Effect === 'Allow',
       )
@@ -196,10 +254,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
           Effect: 'Allow',
           Principal: { Service: 'cloudfront.amazonaws.com' },
           Action: ['s3:GetObject', 's3:ListBucket'],
-          Resource: [
-            getAtt(bucketId, 'Arn'),
-            { 'Fn::Join': ['', [getAtt(bucketId, 'Arn'), '/*']] },
-          ],
+          Resource: [{ 'Fn::Join': ['', [...bucketArnParts, '/*']] }, bucketArn],
           Condition: {
             StringEquals: {
               'AWS:SourceArn': {
@@ -286,19 +341,17 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       }
     })
 
-    it('runs the shared viewer-request function file on page and asset requests', () => {
+    it('runs the shared viewer-request function file on page requests only', () => {
       const [functionId, fn] = only(template, 'AWS::CloudFront::Function')
       expect(fn.Properties.FunctionCode).toBe(readFileSync(viewerRequestFile, 'utf8'))
       expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0')
       expect(fn.Properties.AutoPublish).toBe(true)
-      const association = [
-        { EventType: 'viewer-request', FunctionARN: getAtt(functionId, 'FunctionARN') },
-      ]
       const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
       expect(
         distribution.Properties.DistributionConfig.DefaultCacheBehavior.FunctionAssociations,
-      ).toEqual(association)
-      expect(cacheBehaviour(template, '/assets/*').FunctionAssociations).toEqual(association)
+      ).toEqual([{ EventType: 'viewer-request', FunctionARN: getAtt(functionId, 'FunctionARN') }])
+      // Hashed assets are requested by their exact key: no rewrite, no invocation to pay for.
+      expect(cacheBehaviour(template, '/assets/*').FunctionAssociations).toBeUndefined()
     })
 
     it('sends /api/* uncached, with the viewer headers and body, to the HTTP API', () => {
@@ -318,15 +371,16 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       expect(origin).toEqual({
         Id: api.TargetOriginId,
         DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', getAtt(apiId, 'ApiEndpoint')] }] },
+        // The per-stage secret path and header (infra/deployment-contexts.test.ts).
+        OriginPath: expect.anything(),
         CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
-        // The secret the contact function checks (infra/deployment-contexts.test.ts).
         OriginCustomHeaders: [{ HeaderName: 'x-origin-verify', HeaderValue: expect.anything() }],
       })
     })
 
     it('logs CloudFront and S3 access to a bucket that expires them', () => {
-      const logBucketId = logicalIdOf(template, 'AWS::S3::Bucket', 'SiteLogBucket')
-      template.hasResourceProperties('AWS::S3::Bucket', {
+      const logBucketId = logicalIdOf(data, 'AWS::S3::Bucket', 'SiteLogBucket')
+      data.hasResourceProperties('AWS::S3::Bucket', {
         OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
         LifecycleConfiguration: {
           Rules: [
@@ -337,13 +391,13 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
           ],
         },
       })
-      template.hasResourceProperties('AWS::S3::Bucket', {
+      data.hasResourceProperties('AWS::S3::Bucket', {
         LoggingConfiguration: { DestinationBucketName: { Ref: logBucketId }, LogFilePrefix: 's3/' },
       })
-      template.hasResourceProperties('AWS::CloudFront::Distribution', {
-        DistributionConfig: Match.objectLike({
-          Logging: { Bucket: getAtt(logBucketId, 'RegionalDomainName'), Prefix: 'cloudfront/' },
-        }),
+      const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
+      expect(distribution.Properties.DistributionConfig.Logging).toEqual({
+        Bucket: { 'Fn::Join': ['', [fromData('SiteLogBucket'), '.s3.eu-west-2.amazonaws.com']] },
+        Prefix: 'cloudfront/',
       })
     })
 
@@ -392,9 +446,14 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       expect(api.Properties.ProtocolType).toBe('HTTP')
       expect(api.Properties.CorsConfiguration).toBeUndefined()
       const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[]
-      expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual(
-        // ANY, so the handler itself answers other methods with 405 and `Allow: POST`.
-        [`ANY ${contactApi.path}`, `ANY ${contactApi.formPath}`].sort(),
+      // ANY, so the handler itself answers other methods with 405 and `Allow: POST`; under the
+      // secret segment CloudFront adds (infra/deployment-contexts.test.ts).
+      const keys = routes.map((route) => route.Properties.RouteKey['Fn::Join'][1])
+      expect(keys.map((parts: Cfn[]) => [parts[0], parts.at(-1)]).sort()).toEqual(
+        [
+          ['ANY /{{resolve:secretsmanager:', `:SecretString:::}}${contactApi.path}`],
+          ['ANY /{{resolve:secretsmanager:', `:SecretString:::}}${contactApi.formPath}`],
+        ].sort(),
       )
       const contactFunctionId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiContact')
       template.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
@@ -447,9 +506,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
         expect(env.SES_CONFIGURATION_SET).toEqual({
           Ref: logicalIdOf(template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
         })
-        expect(env.ENQUIRIES_TABLE).toEqual({
-          Ref: logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', 'Enquiries'),
-        })
+        expect(env.ENQUIRIES_TABLE).toEqual(fromData('EnquiriesTable'))
         expect(env.SENDER_EMAIL).toBe('hello@elevate-digital.example')
         expect(env.AGENCY_EMAIL).toBe('hello@elevate-digital.example')
         expect(env.NODE_OPTIONS).toBe('--enable-source-maps')
@@ -493,7 +550,8 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
 
   describe('enquiries table', () => {
     it('is on demand, expires items on expiresAt, has PITR, encryption and both indexes', () => {
-      const [, table] = only(template, 'AWS::DynamoDB::GlobalTable')
+      template.resourceCountIs('AWS::DynamoDB::GlobalTable', 0)
+      const [, table] = only(data, 'AWS::DynamoDB::GlobalTable')
       expect(table.DeletionPolicy).toBe('Retain')
       expect(table.UpdateReplacePolicy).toBe('Retain')
       const properties = table.Properties
@@ -567,8 +625,19 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
   })
 
   describe('permissions', () => {
-    const tableId = () => logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', 'Enquiries')
-    const identityId = () => logicalIdOf(template, 'AWS::SES::EmailIdentity', 'Notifications')
+    // The table is the data stack's, named through its output.
+    const tableArn = (suffix = '') => ({
+      'Fn::Join': [
+        '',
+        [
+          'arn:aws:dynamodb:eu-west-2:',
+          { Ref: 'AWS::AccountId' },
+          ':table/',
+          fromData('EnquiriesTable'),
+          ...(suffix ? [suffix] : []),
+        ],
+      ],
+    })
     // SES authorises a send against the configuration set it names as well as the sender.
     const sendAsSender = () => ({
       Effect: 'Allow',
@@ -591,8 +660,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
             [
               'arn:aws:ses:eu-west-2:',
               { Ref: 'AWS::AccountId' },
-              ':identity/',
-              { Ref: identityId() },
+              ':identity/hello@elevate-digital.example',
             ],
           ],
         },
@@ -612,17 +680,12 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
           {
             Effect: 'Allow',
             Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-            Resource: getAtt(tableId(), 'Arn'),
+            Resource: tableArn(),
           },
           {
             Effect: 'Allow',
             Action: ['dynamodb:Query'],
-            Resource: {
-              'Fn::Join': [
-                '',
-                [getAtt(tableId(), 'Arn'), `/index/${enquiryTable.messageIndex.name}`],
-              ],
-            },
+            Resource: tableArn(`/index/${enquiryTable.messageIndex.name}`),
           },
           sendAsSender(),
         ]),
@@ -641,17 +704,12 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
           {
             Effect: 'Allow',
             Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-            Resource: getAtt(tableId(), 'Arn'),
+            Resource: tableArn(),
           },
           {
             Effect: 'Allow',
             Action: ['dynamodb:Query'],
-            Resource: {
-              'Fn::Join': [
-                '',
-                [getAtt(tableId(), 'Arn'), `/index/${enquiryTable.pendingEmailIndex.name}`],
-              ],
-            },
+            Resource: tableArn(`/index/${enquiryTable.pendingEmailIndex.name}`),
           },
           sendAsSender(),
         ]),
@@ -681,6 +739,8 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       expect(actions).not.toContain('*')
       const dynamo = new Set(actions.filter((action: string) => action.startsWith('dynamodb:')))
       expect([...dynamo].sort()).toEqual([
+        // The digest's read of the enquiries it lists.
+        'dynamodb:BatchGetItem',
         'dynamodb:GetItem',
         'dynamodb:PutItem',
         'dynamodb:Query',
@@ -692,8 +752,9 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
   })
 
   describe('notifications and alarms', () => {
-    it('verifies the sender address in SES', () => {
-      template.hasResourceProperties('AWS::SES::EmailIdentity', {
+    it('verifies the sender address in SES, in the data stack', () => {
+      template.resourceCountIs('AWS::SES::EmailIdentity', 0)
+      data.hasResourceProperties('AWS::SES::EmailIdentity', {
         EmailIdentity: 'hello@elevate-digital.example',
       })
     })
@@ -732,7 +793,7 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'))
         .filter(([id]) => id.startsWith('Alarms'))
         .map(([, alarm]) => alarm) as Resource[]
-      expect(alarms).toHaveLength(5)
+      expect(alarms).toHaveLength(6)
       for (const alarm of alarms) {
         expect(alarm.Properties).toMatchObject({
           AlarmActions: [{ Ref: topicId }],
@@ -752,11 +813,13 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
       })
       const contactId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiContact')
       const retryId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiNotificationRetry')
+      const digestId = logicalIdOf(template, 'AWS::Lambda::Function', 'DigestSend')
       const apiId = logicalIdOf(template, 'AWS::ApiGatewayV2::Api', 'ContactApi')
       expect(watched.sort()).toEqual(
         [
           `AWS/Lambda Errors ${JSON.stringify({ Ref: contactId })}`,
           `AWS/Lambda Errors ${JSON.stringify({ Ref: retryId })}`,
+          `AWS/Lambda Errors ${JSON.stringify({ Ref: digestId })}`,
           `AWS/ApiGateway 5xx ${JSON.stringify({ Ref: apiId })}`,
           'ElevateDigital/Enquiries EnquiryGaveUp "notification-retry"',
           'ElevateDigital/Enquiries OldestUndeliveredAgeSeconds "notification-retry"',
@@ -798,35 +861,60 @@ describe('the default deployment (no domain, no analytics, functions bundled)', 
 
   it('keeps the logical ids of stateful resources, so no refactor can replace them', () => {
     // Renaming a construct changes its logical id, and CloudFormation then deletes the old
-    // resource (or, being retained, orphans it) and creates an empty new one.
-    const pinned: Record<string, string> = {
-      EnquiriesTable7DAAED76: 'AWS::DynamoDB::GlobalTable',
-      SiteBucket978D4AEB: 'AWS::S3::Bucket',
-      SiteLogBucket150DDC0F: 'AWS::S3::Bucket',
-      SiteDistribution390DED28: 'AWS::CloudFront::Distribution',
-      NotificationsSenderIdentity338B0697: 'AWS::SES::EmailIdentity',
-      ContactApiContactLogsCD3CC645: 'AWS::Logs::LogGroup',
-      ContactApiNotificationRetryLogs3994ED7D: 'AWS::Logs::LogGroup',
-      ContactApiAccessLogs4EDC187F: 'AWS::Logs::LogGroup',
-    }
-    const resources = template.toJSON().Resources as Record<string, Resource>
-    for (const [id, type] of Object.entries(pinned)) {
-      expect(resources[id]?.Type, id).toBe(type)
+    // resource (or, being retained, orphans it) and creates an empty new one. These are the ids
+    // of the single stack of earlier releases: the data stack keeps them, so `cdk import` adopts
+    // an existing deployment's table and buckets as they are (docs/deploy.md).
+    const pinned: [Template, string, string][] = [
+      [data, 'EnquiriesTable7DAAED76', 'AWS::DynamoDB::GlobalTable'],
+      [data, 'SiteBucket978D4AEB', 'AWS::S3::Bucket'],
+      [data, 'SiteLogBucket150DDC0F', 'AWS::S3::Bucket'],
+      [data, 'SiteLogBucketPolicy0DF17370', 'AWS::S3::BucketPolicy'],
+      [data, 'NotificationsSenderIdentity338B0697', 'AWS::SES::EmailIdentity'],
+      // The site bucket's policy stays in the site stack, updated in place, never deleted.
+      [template, 'SiteBucketPolicy45F6EBA1', 'AWS::S3::BucketPolicy'],
+      [template, 'SiteDistribution390DED28', 'AWS::CloudFront::Distribution'],
+      [template, 'NotificationsOpsTopicEC038383', 'AWS::SNS::Topic'],
+      [template, 'ContactApiContactLogsCD3CC645', 'AWS::Logs::LogGroup'],
+      [template, 'ContactApiNotificationRetryLogs3994ED7D', 'AWS::Logs::LogGroup'],
+      [template, 'ContactApiAccessLogs4EDC187F', 'AWS::Logs::LogGroup'],
+    ]
+    for (const [stack, id, type] of pinned) {
+      expect((stack.toJSON().Resources as Record<string, Resource>)[id]?.Type, id).toBe(type)
     }
   })
+})
+
+describe('a wildcard added to the site deployment role', () => {
+  it('fails the synth, since no reason covers it', () => {
+    expect(() =>
+      synthesise({
+        stages: { prod: {} },
+        beforeSynth: (stages) => {
+          const role = stages.prod?.site.site.node.findChild('DeploymentRole') as Role
+          role.addToPrincipalPolicy(
+            new PolicyStatement({ actions: ['s3:PutBucket*'], resources: ['*'] }),
+          )
+        },
+      }),
+    ).toThrow(
+      /holds a wildcard no reason covers: s3:PutBucket\*[\s\S]*holds a wildcard no reason covers: \*/,
+    )
+  }, 120_000)
 })
 
 describe('a deployment with a Route 53 domain, analytics and an ops address', () => {
   let synth: Synthesised
   beforeAll(() => {
     synth = synthesise({
-      context: {
-        account: '123456789012',
-        region: 'eu-west-1',
-        domainName: 'www.elevate-digital.example',
-        hostedZoneId: 'Z0123456789ABC',
-        hostedZoneName: 'elevate-digital.example',
-        opsEmail: 'ops@elevate-digital.example',
+      stages: {
+        prod: {
+          account: '123456789012',
+          region: 'eu-west-1',
+          domainName: 'www.elevate-digital.example',
+          hostedZoneId: 'Z0123456789ABC',
+          hostedZoneName: 'elevate-digital.example',
+          opsEmail: 'ops@elevate-digital.example',
+        },
       },
       env: { SITE_URL: 'https://www.elevate-digital.example', GA_MEASUREMENT_ID: 'G-TEST123' },
     })
@@ -839,7 +927,7 @@ describe('a deployment with a Route 53 domain, analytics and an ops address', ()
     expect(acknowledged).not.toContain('AwsSolutions-CFR4')
   })
 
-  it('validates a certificate in us-east-1 through DNS and serves the domain with TLS 1.2', () => {
+  it('validates a certificate in us-east-1 through DNS and serves the domain with TLS 1.2 (2025)', () => {
     expect(synth.stacks.edge?.region).toBe('us-east-1')
     synth.edge?.hasResourceProperties('AWS::CertificateManager::Certificate', {
       DomainName: 'www.elevate-digital.example',
@@ -853,7 +941,7 @@ describe('a deployment with a Route 53 domain, analytics and an ops address', ()
         Aliases: ['www.elevate-digital.example'],
         ViewerCertificate: {
           AcmCertificateArn: Match.anyValue(),
-          MinimumProtocolVersion: 'TLSv1.2_2021',
+          MinimumProtocolVersion: 'TLSv1.2_2025',
           SslSupportMethod: 'sni-only',
         },
       }),
@@ -868,14 +956,14 @@ describe('a deployment with a Route 53 domain, analytics and an ops address', ()
     }
   })
 
-  it('verifies the whole sender domain with DKIM records in the zone', () => {
-    synth.site.hasResourceProperties('AWS::SES::EmailIdentity', {
+  it('verifies the whole sender domain with DKIM records in the zone, from the data stack', () => {
+    synth.data?.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'elevate-digital.example',
     })
-    const dkim = synth.site.findResources('AWS::Route53::RecordSet', {
+    const dkim = synth.data?.findResources('AWS::Route53::RecordSet', {
       Properties: { Type: 'CNAME' },
     })
-    expect(Object.keys(dkim)).toHaveLength(3)
+    expect(Object.keys(dkim ?? {})).toHaveLength(3)
   })
 
   it('admits Google Analytics in the CSP, exactly as the shared definition does', () => {
@@ -899,7 +987,14 @@ describe('a deployment with an existing certificate', () => {
     'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'
   beforeAll(() => {
     synth = synthesise({
-      context: { domainName: 'www.elevate-digital.example', certificateArn },
+      stages: {
+        prod: {
+          domainName: 'www.elevate-digital.example',
+          certificateArn,
+          apiDomainName: 'api.elevate-digital.example',
+          apiCertificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/9f8e7d6c-5b4a',
+        },
+      },
       env: { SITE_URL: 'https://www.elevate-digital.example' },
     })
   }, 120_000)
@@ -908,7 +1003,9 @@ describe('a deployment with an existing certificate', () => {
   it('needs no edge stack, writes no DNS records and passes cdk-nag', () => {
     expect(synth.edge).toBeUndefined()
     expect(synth.violations).toEqual([])
-    synth.site.resourceCountIs('AWS::Route53::RecordSet', 0)
+    for (const template of [synth.site, synth.data]) {
+      template?.resourceCountIs('AWS::Route53::RecordSet', 0)
+    }
     synth.site.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Aliases: ['www.elevate-digital.example'],

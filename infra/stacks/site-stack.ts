@@ -1,13 +1,16 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib'
 import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager'
+import { TableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
 import { Alarms } from '../constructs/alarms.ts'
+import { AttentionDigest } from '../constructs/attention-digest.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
 import { DeliveryEvents } from '../constructs/delivery-events.ts'
-import { EnquiriesTable } from '../constructs/enquiries-table.ts'
 import { HealthMonitoring } from '../constructs/health-monitoring.ts'
 import { Notifications } from '../constructs/notifications.ts'
+import { ParameterInRegion } from '../constructs/parameter-in-region.ts'
+import { SiteCertificate } from '../constructs/site-certificate.ts'
 import { StaticSite } from '../constructs/static-site.ts'
 import { retention } from '../retention.ts'
 
@@ -21,33 +24,29 @@ export interface SiteStackProps extends StackProps {
    * @default 'prod'
    */
   readonly stage?: string
+  /**
+   * The stage's stateful resources (the data stack's, or during the one-time move of an existing
+   * deployment, the names read from it), by name.
+   */
+  readonly data: {
+    readonly tableName: string
+    readonly siteBucketName: string
+    readonly logBucketName: string
+  }
   /** From address of enquiry e-mails. */
   readonly senderEmail: string
-  /**
-   * How the sender is an SES identity (see Notifications).
-   * @default 'address'
-   */
-  readonly senderIdentity?: 'address' | 'domain' | 'existing'
   /** The agency inbox enquiries are e-mailed to. */
   readonly agencyEmail: string
-  /**
-   * The inbox's own SES identity, when the sender's does not cover it (the SES sandbox).
-   * @default - none
-   */
-  readonly recipientIdentity?: 'create' | 'existing'
-  /**
-   * The sender domain's DMARC record.
-   * @default - none
-   */
-  readonly dmarc?: string
+  /** The SES identities (addresses or domains) the functions may send as. */
+  readonly sendingAs: string[]
   /**
    * An address subscribed to the ops alarm topic.
    * @default - none
    */
   readonly opsEmail?: string
   /**
-   * A custom domain for the site.
-   * @default - the distribution's `*.cloudfront.net` name only
+   * A custom domain for the site, and the contact API's own.
+   * @default - the distribution's `*.cloudfront.net` name only, and the API's execute-api one
    */
   readonly domain?: {
     readonly domainName: string
@@ -55,6 +54,8 @@ export interface SiteStackProps extends StackProps {
     readonly certificate: ICertificate | string
     /** @default - no DNS records are written */
     readonly hostedZone?: { readonly hostedZoneId: string; readonly zoneName: string }
+    /** The API's custom domain; its certificate is issued in the hosted zone when none is given. */
+    readonly api: { readonly domainName: string; readonly certificateArn?: string }
   }
   /**
    * The contact API's throttle.
@@ -66,21 +67,32 @@ export interface SiteStackProps extends StackProps {
    * @default - none
    */
   readonly webAclArn?: string
+  /** Where the distribution's id is published for the CloudFront alarms (us-east-1). */
+  readonly distributionIdParameter: { readonly name: string; readonly region: string }
   /**
    * Where the Lambda sources are.
    * @default - the repository's `functions/`
    */
   readonly functionsDirectory?: string
+  /**
+   * When the digest of enquiries nobody has seen goes to the agency (an EventBridge schedule).
+   * @default - AttentionDigest's default, daily
+   */
+  readonly digestSchedule?: string
 }
 
-/** The whole product in one region: composes the constructs, holds no resources of its own. */
+/**
+ * Everything of a stage that can be rebuilt, in its region: the website, the contact pipeline and
+ * their alarms. Composes the constructs, holds no resources of its own; the state it uses (table,
+ * buckets, SES identities) is the data stack's.
+ */
 export class SiteStack extends Stack {
   readonly site: StaticSite
   readonly contactApi: ContactApi
-  readonly enquiries: EnquiriesTable
   readonly notifications: Notifications
   readonly alarms: Alarms
   readonly deliveryEvents: DeliveryEvents
+  readonly digest: AttentionDigest
   readonly monitoring: HealthMonitoring
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
@@ -89,50 +101,72 @@ export class SiteStack extends Stack {
     const hostedZone =
       domain?.hostedZone &&
       PublicHostedZone.fromPublicHostedZoneAttributes(this, 'Zone', domain.hostedZone)
+    const table = TableV2.fromTableName(this, 'Enquiries', props.data.tableName)
+    const stage = props.stage ?? 'prod'
 
-    this.enquiries = new EnquiriesTable(this, 'Enquiries', {
-      pointInTimeRecoveryDays: retention.pointInTimeRecoveryDays,
-    })
     this.notifications = new Notifications(this, 'Notifications', {
-      senderEmail: props.senderEmail,
-      senderIdentity: props.senderIdentity,
-      hostedZone,
-      recipient: props.recipientIdentity && {
-        email: props.agencyEmail,
-        identity: props.recipientIdentity,
-      },
-      dmarc: props.dmarc,
+      sendingAs: props.sendingAs,
       opsEmail: props.opsEmail,
     })
+    // The API's own domain: its certificate given, or issued in the zone (config.ts requires one).
+    const apiCertificate =
+      domain &&
+      (domain.api.certificateArn
+        ? Certificate.fromCertificateArn(this, 'ApiCertificate', domain.api.certificateArn)
+        : hostedZone &&
+          new SiteCertificate(this, 'ApiCertificate', {
+            domainNames: [domain.api.domainName],
+            hostedZone,
+          }).certificate)
+    if (domain && !apiCertificate) {
+      throw new Error(`${domain.api.domainName} needs a certificate ARN or a hosted zone`)
+    }
     this.contactApi = new ContactApi(this, 'ContactApi', {
-      table: this.enquiries.table,
-      senderIdentity: this.notifications.senderIdentity,
+      table,
       senderEmail: props.senderEmail,
       agencyEmail: props.agencyEmail,
       functionsDirectory: props.functionsDirectory,
       logRetention: retention.logs,
       throttle: props.apiThrottle,
-      stage: props.stage,
+      stage,
+      domain: apiCertificate && {
+        domainName: domain.api.domainName,
+        certificate: apiCertificate,
+        hostedZone,
+      },
     })
-    for (const fn of [this.contactApi.contactFunction, this.contactApi.retryFunction]) {
-      this.notifications.grantSendEmail(fn)
-    }
-    this.deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
-      table: this.enquiries.table,
+    this.digest = new AttentionDigest(this, 'Digest', {
+      table,
       senderEmail: props.senderEmail,
       agencyEmail: props.agencyEmail,
-      opsTopic: this.notifications.opsTopic,
-      stage: props.stage ?? 'prod',
+      schedule: props.digestSchedule,
+      stage,
       functionsDirectory: props.functionsDirectory,
       logRetention: retention.logs,
     })
-    this.deliveryEvents.trackSendsOf(this.contactApi.contactFunction)
-    this.deliveryEvents.trackSendsOf(this.contactApi.retryFunction)
+    const senders = {
+      Contact: this.contactApi.contactFunction,
+      NotificationRetry: this.contactApi.retryFunction,
+      Digest: this.digest.function,
+    }
+    for (const fn of Object.values(senders)) this.notifications.grantSendEmail(fn)
+    this.deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
+      table,
+      senderEmail: props.senderEmail,
+      agencyEmail: props.agencyEmail,
+      opsTopic: this.notifications.opsTopic,
+      stage,
+      functionsDirectory: props.functionsDirectory,
+      logRetention: retention.logs,
+      failedEventRetention: Duration.days(retention.failedEventDays),
+    })
+    for (const fn of Object.values(senders)) this.deliveryEvents.trackSendsOf(fn)
     this.site = new StaticSite(this, 'Site', {
       siteDirectory: props.siteDirectory,
+      bucketName: props.data.siteBucketName,
+      logBucketName: props.data.logBucketName,
       analytics: props.analytics,
       apiOrigin: this.contactApi.origin,
-      accessLogRetention: Duration.days(retention.accessLogDays),
       webAclArn: props.webAclArn,
       domain: domain && {
         domainNames: [domain.domainName],
@@ -143,12 +177,15 @@ export class SiteStack extends Stack {
         hostedZone,
       },
     })
+    new ParameterInRegion(this, 'DistributionIdParameter', {
+      parameterName: props.distributionIdParameter.name,
+      region: props.distributionIdParameter.region,
+      value: this.site.distribution.distributionId,
+      logRetention: retention.logs,
+    })
     this.alarms = new Alarms(this, 'Alarms', {
       topic: this.notifications.opsTopic,
-      functions: {
-        Contact: this.contactApi.contactFunction,
-        NotificationRetry: this.contactApi.retryFunction,
-      },
+      functions: senders,
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
       backlogAgeMetric: this.contactApi.backlogAgeMetric,
@@ -156,12 +193,12 @@ export class SiteStack extends Stack {
 
     this.monitoring = new HealthMonitoring(this, 'Monitoring', {
       topic: this.notifications.opsTopic,
-      stage: props.stage ?? 'prod',
-      functions: {
-        Contact: this.contactApi.contactFunction,
-        NotificationRetry: this.contactApi.retryFunction,
+      stage,
+      functions: senders,
+      schedules: {
+        NotificationRetry: this.contactApi.retrySchedule,
+        Digest: this.digest.schedule,
       },
-      schedules: { NotificationRetry: this.contactApi.retrySchedule },
       httpApi: this.contactApi.httpApi,
     })
 
@@ -173,9 +210,9 @@ export class SiteStack extends Stack {
       description: 'Point a custom domain (CNAME/alias) here if Route 53 does not host it',
       value: this.site.distribution.distributionDomainName,
     })
-    new CfnOutput(this, 'EnquiriesTableName', {
-      description: 'For data-subject requests (npm run dsar -- --table NAME)',
-      value: this.enquiries.table.tableName,
+    new CfnOutput(this, 'DistributionId', {
+      description: 'For invalidations when rolling back by hand (docs/deploy.md)',
+      value: this.site.distribution.distributionId,
     })
     new CfnOutput(this, 'OpsTopicArn', {
       description: 'Subscribe ops here for alarms',

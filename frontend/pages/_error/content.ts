@@ -1,4 +1,4 @@
-import { site } from '../../site.ts'
+import { site } from '../../build-identity.ts'
 
 export const notFound = {
   title: `404 Page Not Found | ${site.name}`,

@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { Icon } from '../../components/Icon.tsx'
@@ -10,7 +10,7 @@ import { storyArtworkSize, storyArtworkSvg } from './story-artwork.ts'
 export default function Page() {
   return (
     <>
-      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <Breadcrumbs items={[{ label: breadcrumb }]} />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} />
       <Box as="section" aria-labelledby="story-heading" py={{ base: '14', md: '20' }}>
         <Container maxW="7xl">

@@ -1,8 +1,8 @@
 /**
  * About's story picture: rising bars over a loose network of nodes, on the brand's blue. It is
- * written into the page as SVG, like the heroes' scenes (docs/decisions/0022): a file would be
- * fetched a round trip after the HTML, and beside the hero on a wide screen it is the largest
- * thing in view, so the page's LCP would wait for it (docs/decisions/0028).
+ * written into the page as SVG, like the heroes' scenes: a file would be fetched a round trip
+ * after the HTML, and beside the hero on a wide screen it is the largest thing in view, so the
+ * page's LCP would wait for it (docs/decisions/0022).
  */
 
 /** The scene's coordinate space (3:2); the box it is drawn in keeps that ratio. */

@@ -1,19 +1,19 @@
 import { Box, Container, Grid, Heading, Link, List, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { telHref } from '../../../shared/site.ts'
-import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { site } from '../../build-identity.ts'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { IconTile } from '../../components/Card.tsx'
 import { ContactForm } from '../../components/contact-form/ContactForm.tsx'
 import { ISLAND_ATTRIBUTE } from '../../components/contact-form/island.ts'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { Icon, type IconName } from '../../components/Icon.tsx'
-import { site } from '../../site.ts'
 import { benefits, details, hero } from './content.ts'
 
 export default function Page() {
   return (
     <>
-      <BreadcrumbTrail items={[{ label: 'Contact' }]} />
+      <Breadcrumbs items={[{ label: 'Contact' }]} />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} />
       <Box as="section" aria-label="Contact details and form" py={{ base: '12', md: '20' }}>
         <Container maxW="7xl">

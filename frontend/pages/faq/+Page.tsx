@@ -1,5 +1,5 @@
 import { Box, Text } from '@chakra-ui/react'
-import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { JsonLd } from '../../components/JsonLd.tsx'
@@ -26,7 +26,7 @@ const chevron = {
 export default function Page() {
   return (
     <>
-      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <Breadcrumbs items={[{ label: breadcrumb }]} />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} />
       <Section id="questions" heading={questions.heading} intro={questions.intro} width="4xl">
         <Box borderTopWidth="1px" borderColor="gray.200">

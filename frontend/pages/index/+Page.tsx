@@ -1,13 +1,13 @@
 import { Box, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { contactFormHref } from '../../../shared/routes.ts'
 import { telHref } from '../../../shared/site.ts'
+import { site } from '../../build-identity.ts'
 import { Card } from '../../components/Card.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { Icon, type IconName } from '../../components/Icon.tsx'
 import { LinkButton } from '../../components/LinkButton.tsx'
 import { Section } from '../../components/Section.tsx'
-import { site } from '../../site.ts'
 import { callToAction, hero, services } from './content.ts'
 
 const tileLinks: Record<

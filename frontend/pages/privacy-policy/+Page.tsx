@@ -1,4 +1,4 @@
-import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { LegalDocument } from '../../components/LegalDocument.tsx'
 import { breadcrumb, hero, intro, lastUpdated, sections } from './content.ts'
@@ -6,7 +6,7 @@ import { breadcrumb, hero, intro, lastUpdated, sections } from './content.ts'
 export default function Page() {
   return (
     <>
-      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <Breadcrumbs items={[{ label: breadcrumb }]} />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} />
       <LegalDocument lastUpdated={lastUpdated} intro={intro} sections={sections} />
     </>

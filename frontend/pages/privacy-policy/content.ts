@@ -1,6 +1,6 @@
 import { companyDisclosures, telHref } from '../../../shared/site.ts'
+import { site } from '../../build-identity.ts'
 import type { LegalSection } from '../../components/legal-document.ts'
-import { site } from '../../site.ts'
 
 export const meta = {
   title: `Privacy Policy | ${site.name}`,

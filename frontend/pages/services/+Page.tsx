@@ -1,5 +1,5 @@
 import { Link, SimpleGrid, VisuallyHidden } from '@chakra-ui/react'
-import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { Card } from '../../components/Card.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
@@ -18,7 +18,7 @@ import {
 export default function Page() {
   return (
     <>
-      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <Breadcrumbs items={[{ label: breadcrumb }]} />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} />
       <Section id="services" heading={overview.heading} intro={overview.intro} tone="muted">
         <SimpleGrid as="ul" columns={{ base: 1, md: 2, lg: 3 }} gap="6">

@@ -1,7 +1,8 @@
 import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { analyticsEvents, trackingAttributes } from '../../analytics/events.ts'
-import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { site } from '../../build-identity.ts'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
@@ -9,7 +10,6 @@ import { Icon } from '../../components/Icon.tsx'
 import { JsonLd } from '../../components/JsonLd.tsx'
 import { ActionButton } from '../../components/LinkButton.tsx'
 import { service } from '../../seo/structured-data.ts'
-import { site } from '../../site.ts'
 import type { BenefitPanel, Offering, OfferingList, ServicePageContent } from './service-page.ts'
 
 interface ServicePageProps {
@@ -29,7 +29,7 @@ export function ServicePage({ content, catalogue, children }: ServicePageProps) 
   const { hero, intro, closing } = content
   return (
     <>
-      <BreadcrumbTrail
+      <Breadcrumbs
         items={[{ label: 'Services', href: '/services' }, { label: content.breadcrumb }]}
       />
       <HeroBanner title={hero.title} subtitle={hero.subtitle}>

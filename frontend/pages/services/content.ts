@@ -1,7 +1,7 @@
 import { contactFormHref } from '../../../shared/routes.ts'
 import { analyticsEvents } from '../../analytics/events.ts'
+import { site } from '../../build-identity.ts'
 import type { IconName } from '../../components/Icon.tsx'
-import { site } from '../../site.ts'
 import { page as emailMarketing } from './email-marketing/content.ts'
 import { page as ppc } from './ppc/content.ts'
 import { page as seo } from './seo/content.ts'

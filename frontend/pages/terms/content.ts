@@ -1,7 +1,7 @@
 import { contactFormHref } from '../../../shared/routes.ts'
 import { companyDisclosures, telHref } from '../../../shared/site.ts'
+import { site } from '../../build-identity.ts'
 import type { LegalSection } from '../../components/legal-document.ts'
-import { site } from '../../site.ts'
 
 export const meta = {
   title: `Terms of Service | ${site.name}`,

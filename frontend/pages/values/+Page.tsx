@@ -1,4 +1,4 @@
-import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { CardGrid } from '../../components/CardGrid.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
@@ -8,7 +8,7 @@ import { breadcrumb, closing, hero, values } from './content.ts'
 export default function Page() {
   return (
     <>
-      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <Breadcrumbs items={[{ label: breadcrumb }]} />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} />
       <Section id="values" heading={values.heading} intro={values.intro}>
         <CardGrid cards={values.cards} />

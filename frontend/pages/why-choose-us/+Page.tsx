@@ -1,5 +1,5 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { BreadcrumbTrail } from '../../components/BreadcrumbTrail.tsx'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { CardGrid } from '../../components/CardGrid.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
@@ -10,7 +10,7 @@ import { advantages, benefits, breadcrumb, closing, hero, promise } from './cont
 export default function Page() {
   return (
     <>
-      <BreadcrumbTrail items={[{ label: breadcrumb }]} />
+      <Breadcrumbs items={[{ label: breadcrumb }]} />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} />
       <Section id="benefits" heading={benefits.heading} intro={benefits.intro} tone="muted">
         <CardGrid cards={benefits.cards} />

@@ -1,7 +1,7 @@
 import { contactFormHref } from '../../../shared/routes.ts'
 import { analyticsEvents } from '../../analytics/events.ts'
+import { site } from '../../build-identity.ts'
 import type { CardContent } from '../../components/Card.tsx'
-import { site } from '../../site.ts'
 
 export const meta = {
   title: `Why Choose Us | ${site.name}`,

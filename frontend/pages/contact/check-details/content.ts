@@ -5,8 +5,8 @@ import {
   MESSAGE_MIN_LENGTH,
   maxLengths,
 } from '../../../../shared/contact.ts'
+import { site } from '../../../build-identity.ts'
 import { contactFormCopy } from '../../../components/contact-form/content.ts'
-import { site } from '../../../site.ts'
 
 export const meta = {
   title: `Check Your Details | ${site.name}`,

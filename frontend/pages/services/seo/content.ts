@@ -1,5 +1,5 @@
 import { contactFormHref } from '../../../../shared/routes.ts'
-import { site } from '../../../site.ts'
+import { site } from '../../../build-identity.ts'
 import {
   type BenefitPanel,
   type OfferingList,

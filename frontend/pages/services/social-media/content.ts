@@ -1,6 +1,6 @@
 import { contactFormHref } from '../../../../shared/routes.ts'
+import { site } from '../../../build-identity.ts'
 import type { CardContent } from '../../../components/Card.tsx'
-import { site } from '../../../site.ts'
 import {
   type BenefitPanel,
   type OfferingList,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { breadcrumbTrail } from './breadcrumbs.ts'
+import { breadcrumbTrail } from './Breadcrumbs.tsx'
 
 describe('breadcrumb trail', () => {
   it('starts with Home linking to /', () => {

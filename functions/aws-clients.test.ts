@@ -1,0 +1,84 @@
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { afterEach, describe, expect, it } from 'vitest'
+import { requestHandlerOptions } from './aws-clients.ts'
+import {
+  type EndpointBehaviour,
+  type ScriptedEndpoint,
+  startScriptedEndpoint,
+} from './test-support.ts'
+
+/**
+ * What the installed @smithy/node-http-handler really does with the functions' per-attempt
+ * settings, against sockets that misbehave as a struggling service does. The deadlines of
+ * docs/decisions/0012 rest on these facts: `requestTimeout` (with `throwOnRequestTimeout`)
+ * bounds the wait for an answer's headers; a body that drips after them is bounded only by an
+ * abort signal, which is why every call of a request runs under the request's own deadline.
+ */
+const describeTable = JSON.stringify({ Table: { TableName: 'enquiries', ItemCount: 0 } })
+let endpoint: ScriptedEndpoint | undefined
+afterEach(async () => {
+  await endpoint?.close()
+  endpoint = undefined
+})
+
+/** One attempt (the shipped settings, without retries) against an endpoint answering so. */
+async function oneAttempt(behaviour: EndpointBehaviour, signal?: AbortSignal) {
+  endpoint = await startScriptedEndpoint(() => behaviour)
+  const client = new DynamoDBClient({
+    region: 'eu-west-2',
+    endpoint: endpoint.url,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    maxAttempts: 1,
+    requestHandler: requestHandlerOptions,
+  })
+  const started = performance.now()
+  try {
+    await client.send(new DescribeTableCommand({ TableName: 'enquiries' }), {
+      abortSignal: signal,
+    })
+    return { outcome: 'answered', ms: performance.now() - started }
+  } catch (error) {
+    return { outcome: (error as Error).name, ms: performance.now() - started }
+  } finally {
+    client.destroy()
+  }
+}
+
+const { requestTimeout } = requestHandlerOptions
+
+describe('an SDK call with the functions’ request handler settings', () => {
+  it('fails at requestTimeout against a socket that accepts and never answers', async () => {
+    const { outcome, ms } = await oneAttempt('hang')
+    expect(outcome).toBe('TimeoutError')
+    expect(ms).toBeGreaterThanOrEqual(requestTimeout - 50)
+    expect(ms).toBeLessThan(requestTimeout + 1_500)
+  })
+
+  it('fails at requestTimeout when the headers drip', async () => {
+    const { outcome, ms } = await oneAttempt({
+      body: describeTable,
+      drip: { from: 'headers', everyMs: 100 },
+    })
+    expect(outcome).toBe('TimeoutError')
+    expect(ms).toBeLessThan(requestTimeout + 1_500)
+  })
+
+  it('outlasts requestTimeout when the headers come at once and the body drips', async () => {
+    // 57 bytes at 60 ms: about 3.4 s, well past the 2 s requestTimeout, and still answered.
+    const { outcome, ms } = await oneAttempt({
+      body: describeTable,
+      drip: { from: 'body', everyMs: 60 },
+    })
+    expect(outcome).toBe('answered')
+    expect(ms).toBeGreaterThan(requestTimeout + 500)
+  })
+
+  it('ends a dripping body when the caller’s abort signal fires', async () => {
+    const { outcome, ms } = await oneAttempt(
+      { body: describeTable, drip: { from: 'body', everyMs: 500 } },
+      AbortSignal.timeout(800),
+    )
+    expect(outcome).toBe('AbortError')
+    expect(ms).toBeLessThan(1_800)
+  })
+})

@@ -1,0 +1,190 @@
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { mockClient } from 'aws-sdk-client-mock'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createAwsClients } from '../aws-clients.ts'
+import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
+import { testConfig, validSubmission } from '../test-support.ts'
+import { createDigestHandler } from './create-handler.ts'
+import { type DigestEntry, digestEmailInput, MAX_LISTED, renderDigest } from './digest.ts'
+
+const now = new Date('2026-11-23T08:00:00.000Z')
+const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000)
+const target = { table: 'ElevateDigital-EnquiriesTable-X', region: 'eu-west-2' }
+
+let counter = 0
+function entry(state: Partial<Enquiry>, createdAt = hoursAgo(30)): DigestEntry {
+  counter++
+  const id = `${counter.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`
+  return { ...buildEnquiry(validSubmission, id, createdAt), ...state }
+}
+
+const held = (state: Partial<Enquiry> = {}, createdAt?: Date) =>
+  entry(
+    {
+      emailStatus: 'held',
+      spamLevel: 'certain',
+      spamScore: 12,
+      spamReasons: ['The hidden field only bots can see was filled in'],
+      ...state,
+    },
+    createdAt,
+  )
+const gaveUp = (state: Partial<Enquiry> = {}) =>
+  entry({ emailStatus: 'gave-up', emailAttempts: 8, ...state }, hoursAgo(3))
+
+describe('the digest of what waits for the agency', () => {
+  it('says nothing when nothing waits', () => {
+    expect(renderDigest([], { now, target })).toBeUndefined()
+  })
+
+  it('lists each enquiry: reference, age, name, company, first line, why, and the command', () => {
+    const a = gaveUp()
+    const b = held({ message: 'Please call me about a new website.\nSecond line stays out.' })
+    const bounced = entry({ emailStatus: 'bounced', emailStatusDetail: 'Permanent/General' })
+    const digest = renderDigest([a, b, bounced], { now, target })
+    expect(digest?.subject).toBe(
+      '3 enquiries are waiting for you: 2 not delivered, 1 held back as spam',
+    )
+    const text = digest?.text ?? ''
+    expect(text).toContain(`NOT DELIVERED (2)`)
+    expect(text).toContain(
+      [
+        `${a.ref}, received 3 hours ago (Mon, 23 Nov 2026 05:00:00 GMT)`,
+        '  Ada Lovelace, Analytical Engines Ltd',
+        `  "${validSubmission.message}"`,
+        '  Why it is here: our mail service could not send it after 8 attempts. Re-send it once the cause is fixed.',
+        `  To have it sent again: npm run enquiries -- requeue ${a.ref} --table ${target.table} --region eu-west-2`,
+      ].join('\n'),
+    )
+    expect(text).toContain('your inbox refused it (Permanent/General)')
+    expect(text).toContain(
+      [
+        `${b.ref}, received 30 hours ago (Sun, 22 Nov 2026 02:00:00 GMT)`,
+        '  Ada Lovelace, Analytical Engines Ltd',
+        '  "Please call me about a new website."',
+        '  Why it is here: The hidden field only bots can see was filled in (spam score 12).',
+        `  To have it sent to you after all: npm run enquiries -- release ${b.ref} --table ${target.table} --region eu-west-2`,
+      ].join('\n'),
+    )
+    expect(digest?.html).toContain(`<code>npm run enquiries -- release ${b.ref} --table`)
+  })
+
+  it('never carries more than the enquiry e-mail would: no address, phone, position or the rest of the message', () => {
+    const digest = renderDigest(
+      [held({ message: 'First line.\nThe private second line.' }, hoursAgo(2))],
+      { now, target },
+    )
+    const all = `${digest?.subject}\n${digest?.text}\n${digest?.html}`
+    for (const value of [
+      validSubmission.email,
+      validSubmission.email.toLowerCase(),
+      validSubmission.phone,
+      validSubmission.position,
+      'The private second line.',
+    ]) {
+      expect(all).not.toContain(value)
+    }
+    expect(digest?.subject).not.toContain(validSubmission.firstName)
+  })
+
+  it('shortens a long first line, shows hidden characters and escapes markup', () => {
+    const digest = renderDigest(
+      [
+        held({
+          firstName: '<b>Ada</b>',
+          company: 'Pay\u200bPal\u202e Ltd',
+          message: `${'x'.repeat(200)}\nmore`,
+        }),
+      ],
+      { now, target },
+    )
+    expect(digest?.text).toContain(`"${'x'.repeat(120)}…"`)
+    expect(digest?.text).toContain('Pay[U+200B]Pal[U+202E] Ltd')
+    expect(digest?.html).toContain('&lt;b&gt;Ada&lt;/b&gt;')
+    expect(digest?.html).not.toContain('<b>Ada')
+  })
+
+  it(`lists at most ${MAX_LISTED} of a kind, then says how many more and how to see them`, () => {
+    const many = Array.from({ length: MAX_LISTED + 7 }, () => held())
+    const digest = renderDigest(many, { now, target: {} })
+    expect(digest?.subject).toBe(
+      `${MAX_LISTED + 7} enquiries are waiting for you: 57 held back as spam`,
+    )
+    expect(digest?.text.match(/To have it sent to you after all: /g)).toHaveLength(MAX_LISTED)
+    // On the local stack the commands need no table.
+    expect(digest?.text).toContain('And 7 more: npm run enquiries -- list --spam\n')
+  })
+
+  it('goes the enquiry e-mails’ way: from the sender, to the inbox, through the configuration set', () => {
+    const digest = renderDigest([held()], { now, target })
+    if (!digest) throw new Error('a digest')
+    expect(
+      digestEmailInput(digest, { ...testConfig, sesConfigurationSet: 'DeliveryEvents-1' }),
+    ).toMatchObject({
+      Source: testConfig.senderEmail,
+      Destination: { ToAddresses: [testConfig.agencyEmail] },
+      ConfigurationSetName: 'DeliveryEvents-1',
+      Message: { Subject: { Data: digest.subject, Charset: 'UTF-8' } },
+    })
+  })
+})
+
+describe('the scheduled digest function', () => {
+  const dynamo = mockClient(DynamoDBDocumentClient)
+  const ses = mockClient(SESClient)
+  const clients = createAwsClients(testConfig, {
+    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+  })
+  const handler = createDigestHandler({
+    config: testConfig,
+    clients,
+    log: () => {},
+    now: () => now,
+  })
+  beforeEach(() => {
+    dynamo.reset()
+    ses.reset()
+    ses.on(SendEmailCommand).resolves({ MessageId: 'digest-1' })
+  })
+
+  it('sends nothing when nothing waits', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] })
+    expect(await handler()).toEqual({ listed: 0, held: 0, undelivered: 0 })
+    expect(ses.calls()).toHaveLength(0)
+  })
+
+  it('reads the needs-attention index, skips what was released meanwhile, and sends one e-mail', async () => {
+    const waiting = held()
+    const released = entry({ emailStatus: 'pending' })
+    dynamo.on(QueryCommand).resolves({ Items: [] })
+    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':value': 'held' } }).resolves({
+      Items: [{ id: waiting.id }, { id: released.id }],
+    })
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: { [testConfig.enquiriesTable]: [waiting, released] },
+    })
+    expect(await handler()).toEqual({
+      listed: 1,
+      held: 1,
+      undelivered: 0,
+      messageId: 'digest-1',
+    })
+    const queried = dynamo
+      .commandCalls(QueryCommand)
+      .map((call) => call.args[0].input.ExpressionAttributeValues?.[':value'])
+    expect(queried.sort()).toEqual(['bounced', 'complained', 'gave-up', 'held', 'rejected'])
+    const sent = ses.commandCalls(SendEmailCommand)[0]?.args[0].input
+    expect(sent?.Message?.Body?.Text?.Data).toContain(waiting.ref)
+    expect(sent?.Message?.Body?.Text?.Data).not.toContain(released.ref)
+    expect(sent?.Message?.Body?.Text?.Data).toContain(
+      `--table ${testConfig.enquiriesTable} --region ${testConfig.region}`,
+    )
+  })
+
+  it('fails, for the schedule to retry and the alarm to see, when the table does not answer', async () => {
+    dynamo.on(QueryCommand).rejects(new Error('down'))
+    await expect(handler()).rejects.toThrow('down')
+    expect(ses.calls()).toHaveLength(0)
+  })
+})

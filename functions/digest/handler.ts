@@ -1,0 +1,13 @@
+import { createAwsClients } from '../aws-clients.ts'
+import { loadFunctionConfig } from '../config.ts'
+import { createLogger } from '../log.ts'
+import { createDigestHandler } from './create-handler.ts'
+
+const config = loadFunctionConfig(process.env)
+
+/** The digest Lambda, run on an EventBridge schedule (daily by default). */
+export const handler = createDigestHandler({
+  config,
+  clients: createAwsClients(config),
+  log: createLogger('attention-digest'),
+})

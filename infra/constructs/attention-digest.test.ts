@@ -1,0 +1,124 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { stages } from '../stages.ts'
+import { type Synthesised, synthesise } from '../testing/synth.ts'
+import { DEFAULT_DIGEST_SCHEDULE } from './attention-digest.ts'
+
+// biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
+type Cfn = any
+
+function idOf(template: Template, type: string, prefix: string): string {
+  const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(prefix))
+  expect(ids, `one ${type} named ${prefix}*`).toHaveLength(1)
+  return ids[0] as string
+}
+
+describe('the digest to the agency in each stage', () => {
+  let synth: Synthesised
+  let template: Template
+  beforeAll(() => {
+    // The committed stages, the trial one with a schedule of its own in its settings.
+    synth = synthesise({
+      stages: {
+        ...stages,
+        staging: { ...stages.staging, digestSchedule: 'cron(30 7 ? * MON-FRI *)' },
+      },
+    })
+    template = synth.site
+  }, 180_000)
+  afterAll(() => synth?.dispose())
+
+  it("runs daily by default, and on the schedule a stage's settings name", () => {
+    const fnId = idOf(template, 'AWS::Lambda::Function', 'DigestSendFunction')
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: DEFAULT_DIGEST_SCHEDULE,
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [fnId, 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 2 },
+        }),
+      ],
+    })
+    expect(DEFAULT_DIGEST_SCHEDULE).toBe('cron(0 8 * * ? *)')
+    const staging = synth.stages.staging?.site as Template
+    staging.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(30 7 ? * MON-FRI *)',
+      Targets: [
+        Match.objectLike({
+          Arn: {
+            'Fn::GetAtt': [idOf(staging, 'AWS::Lambda::Function', 'DigestSendFunction'), 'Arn'],
+          },
+        }),
+      ],
+    })
+    expect(
+      staging.findResources('AWS::Events::Rule', {
+        Properties: { ScheduleExpression: DEFAULT_DIGEST_SCHEDULE },
+      }),
+    ).toEqual({})
+  })
+
+  it("sends as the enquiry e-mails do, and may read only the data stack's needs-attention index", () => {
+    const fnId = idOf(template, 'AWS::Lambda::Function', 'DigestSendFunction')
+    const fn = template.findResources('AWS::Lambda::Function')[fnId] as Cfn
+    expect(fn.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Timeout: 60,
+    })
+    expect(fn.Properties.Environment.Variables).toMatchObject({
+      // The data stack's table, through that stack's output, as the contact function reads it.
+      ENQUIRIES_TABLE: {
+        'Fn::GetStackOutput': expect.objectContaining({
+          StackName: synth.stacks.data?.stackName,
+          OutputName: expect.stringMatching(/^PublishOutputRefEnquiriesTable/),
+        }),
+      },
+      SENDER_EMAIL: stages.prod.senderEmail,
+      AGENCY_EMAIL: stages.prod.agencyEmail,
+      SES_CONFIGURATION_SET: {
+        Ref: idOf(template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
+      },
+    })
+    const roleId = idOf(template, 'AWS::IAM::Role', 'DigestSendRole')
+    const statements = Object.values(
+      template.findResources('AWS::IAM::Policy', {
+        Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
+      }),
+    ).flatMap((policy: Cfn) => policy.Properties.PolicyDocument.Statement)
+    const actions = statements.flatMap((statement: Cfn) => [statement.Action].flat()).sort()
+    expect(actions).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'ses:SendEmail',
+    ])
+    const resourcesOf = (action: string) =>
+      JSON.stringify(statements.find((statement: Cfn) => statement.Action === action).Resource)
+    expect(resourcesOf('dynamodb:Query')).toContain('/index/needs-attention')
+    expect(resourcesOf('dynamodb:Query')).toContain('PublishOutputRefEnquiriesTable')
+    expect(resourcesOf('dynamodb:BatchGetItem')).toContain('PublishOutputRefEnquiriesTable')
+    // As the sender's identity, and through the configuration set that reports its fate.
+    expect(resourcesOf('ses:SendEmail')).toContain(':identity/')
+    expect(resourcesOf('ses:SendEmail')).toContain(':configuration-set/')
+  })
+
+  it('keeps its logs 30 days and pages ops when it fails or its schedule cannot run it', () => {
+    const fnId = idOf(template, 'AWS::Lambda::Function', 'DigestSendFunction')
+    const fn = template.findResources('AWS::Lambda::Function')[fnId] as Cfn
+    const logsId = fn.Properties.LoggingConfig.LogGroup.Ref
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 })
+    expect(logsId).toMatch(/^DigestSendLogs/)
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: fnId } }],
+    })
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'FailedInvocations',
+      Dimensions: [
+        { Name: 'RuleName', Value: { Ref: idOf(template, 'AWS::Events::Rule', 'DigestSchedule') } },
+      ],
+    })
+  })
+})

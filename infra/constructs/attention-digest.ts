@@ -1,0 +1,95 @@
+import { fileURLToPath } from 'node:url'
+import { Duration } from 'aws-cdk-lib'
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
+import { Grant } from 'aws-cdk-lib/aws-iam'
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
+import { RetentionDays } from 'aws-cdk-lib/aws-logs'
+import { Construct } from 'constructs'
+import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { lambdaNodeOptions } from '../lambda-bundling.ts'
+import { nodeFunction } from './node-function.ts'
+
+const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
+
+/** Every morning at 08:00 UTC (08:00 in a British winter, 09:00 in summer). */
+export const DEFAULT_DIGEST_SCHEDULE = 'cron(0 8 * * ? *)'
+
+export interface AttentionDigestProps {
+  /** The enquiries table whose `needs-attention` index it reads. */
+  readonly table: ITableV2
+  /** The verified SES identity's address the digest comes from, as enquiry e-mails do. */
+  readonly senderEmail: string
+  /** The agency inbox it goes to. */
+  readonly agencyEmail: string
+  /**
+   * When it is sent: an EventBridge schedule expression (`cron(…)` in UTC, or `rate(…)`).
+   * @default DEFAULT_DIGEST_SCHEDULE, daily
+   */
+  readonly schedule?: string
+  /**
+   * The functions' `STAGE`.
+   * @default 'prod'
+   */
+  readonly stage?: string
+  /**
+   * The folder holding `digest/handler.ts`.
+   * @default - the repository's `functions/`
+   */
+  readonly functionsDirectory?: string
+  /**
+   * How long the function's logs are kept.
+   * @default RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: RetentionDays
+}
+
+/**
+ * The scheduled digest to the agency of every enquiry nobody there has seen (held as spam, or
+ * its e-mail given up, bounced, complained about or refused): the function that reads the
+ * `needs-attention` index and e-mails the list, and the schedule that runs it. The stack grants
+ * it its SES sending and tracking as it does the other senders'.
+ */
+export class AttentionDigest extends Construct {
+  readonly function: IFunction
+  /** Runs the function; its failed invocations page ops. */
+  readonly schedule: Rule
+
+  constructor(scope: Construct, id: string, props: AttentionDigestProps) {
+    super(scope, id)
+    const { fn } = nodeFunction(this, 'Send', {
+      entry: `${props.functionsDirectory ?? repoFunctions}/digest/handler.ts`,
+      description: 'E-mails the agency a digest of enquiries held back or not delivered',
+      memorySize: 256,
+      // Its calls are over by DIGEST_BUDGET_MS (45 s).
+      timeout: Duration.seconds(60),
+      environment: {
+        ENQUIRIES_TABLE: props.table.tableName,
+        SENDER_EMAIL: props.senderEmail,
+        AGENCY_EMAIL: props.agencyEmail,
+        NODE_OPTIONS: lambdaNodeOptions,
+        STAGE: props.stage ?? 'prod',
+      },
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+    })
+    this.function = fn
+    // What enquiriesForDigest does: one index read per status, then the items' few fields.
+    Grant.addToPrincipal({
+      grantee: fn,
+      actions: ['dynamodb:Query'],
+      resourceArns: [`${props.table.tableArn}/index/${enquiryTable.attentionIndex.name}`],
+    })
+    Grant.addToPrincipal({
+      grantee: fn,
+      actions: ['dynamodb:BatchGetItem'],
+      resourceArns: [props.table.tableArn],
+    })
+    this.schedule = new Rule(this, 'Schedule', {
+      description: 'E-mails the agency a digest of enquiries held back or not delivered',
+      schedule: Schedule.expression(props.schedule ?? DEFAULT_DIGEST_SCHEDULE),
+      // A digest sent twice only repeats a list; one not sent leaves staff unaware for a day.
+      targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
+    })
+  }
+}

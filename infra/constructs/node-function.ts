@@ -1,0 +1,49 @@
+import type { Duration } from 'aws-cdk-lib'
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda'
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs'
+import type { Construct } from 'constructs'
+import { cdkBundling } from '../lambda-bundling.ts'
+
+export interface NodeFunctionOptions {
+  readonly entry: string
+  readonly description: string
+  readonly memorySize: number
+  readonly timeout: Duration
+  readonly environment: Record<string, string>
+  readonly retention: RetentionDays
+  readonly retryAttempts?: number
+  readonly maxEventAge?: Duration
+}
+
+/**
+ * One of the product's functions (Node 24, arm64, bundled as docs/decisions/0006 says) with its
+ * own log group (`${id}Logs`, kept `retention`) and a role (`${id}Role`) that may write to that
+ * log group only, instead of the AWS-managed basic execution policy, which may write to any.
+ */
+export function nodeFunction(scope: Construct, id: string, options: NodeFunctionOptions) {
+  const logGroup = new LogGroup(scope, `${id}Logs`, { retention: options.retention })
+  const role = new Role(scope, `${id}Role`, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: `Runs the ${id} function of the agency website`,
+  })
+  logGroup.grantWrite(role)
+  const fn = new NodejsFunction(scope, `${id}Function`, {
+    entry: options.entry,
+    handler: 'handler',
+    description: options.description,
+    runtime: Runtime.NODEJS_24_X,
+    architecture: Architecture.ARM_64,
+    memorySize: options.memorySize,
+    timeout: options.timeout,
+    environment: options.environment,
+    logGroup,
+    role,
+    ...(options.retryAttempts !== undefined && { retryAttempts: options.retryAttempts }),
+    ...(options.maxEventAge && { maxEventAge: options.maxEventAge }),
+    // One definition, shared with bench:api, so the bench measures what ships.
+    bundling: cdkBundling(),
+  })
+  return { fn, logGroup }
+}

@@ -1,0 +1,181 @@
+import { once } from 'node:events'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAwsClients } from '../../functions/aws-clients.ts'
+import { buildEnquiry } from '../../functions/enquiries/item.ts'
+import { MAX_EMAIL_ATTEMPTS } from '../../functions/enquiries/notify.ts'
+import { silentLogger } from '../../functions/log.ts'
+import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
+import {
+  type ScriptedEndpoint,
+  startScriptedEndpoint,
+  validSubmission,
+} from '../../functions/test-support.ts'
+import { enquiryRef } from '../../shared/enquiry-table.ts'
+import { runEnquiries } from '../ops/enquiries.ts'
+import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
+
+/**
+ * The digest end to end on the local stack, as staff and ops meet it: a held enquiry (a filled
+ * honeypot, posted to the API) and one whose e-mail gave up (SES refusing every attempt) both
+ * reach the mailbox in `npm run enquiries -- digest`; once released or requeued, the next digest
+ * no longer lists them, and with nothing left none is sent.
+ */
+let stack: ApiStack
+let server: Server
+let apiUrl: string
+let refusingSes: ScriptedEndpoint
+let table: DynamoDBDocumentClient
+let env: Record<string, string>
+
+interface MailboxEmail {
+  readonly subject: string
+  readonly destination: { readonly to: string[] }
+  readonly body: { readonly text?: string; readonly html?: string }
+}
+
+const port = (url: string) => new URL(url).port
+
+beforeAll(async () => {
+  stack = await startApiStack({ retryIntervalMs: false, log: silentLogger })
+  server = createServer((req, res) => {
+    stack.handle(req, res).catch(() => res.destroy())
+  }).listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  refusingSes = await startScriptedEndpoint(() => ({
+    status: 400,
+    contentType: 'text/xml',
+    body:
+      '<ErrorResponse><Error><Type>Sender</Type><Code>MessageRejected</Code>' +
+      '<Message>Refused by the test</Message></Error><RequestId>t</RequestId></ErrorResponse>',
+  }))
+  table = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: stack.config.region,
+      endpoint: stack.dynamoDbUrl,
+      credentials: localCredentials,
+    }),
+  )
+  // Where `npm run enquiries` finds the running local stack.
+  env = { DYNAMODB_PORT: port(stack.dynamoDbUrl), SES_PORT: port(stack.mailboxUrl) }
+})
+
+afterAll(async () => {
+  table?.destroy()
+  await refusingSes?.close()
+  server?.closeAllConnections()
+  await new Promise((resolve) => server?.close(resolve))
+  await stack?.close()
+})
+
+async function enquiries(args: string[]) {
+  const said: string[] = []
+  const code = await runEnquiries(args, {
+    out: (text) => said.push(text),
+    err: (text) => said.push(text),
+    now: () => new Date(),
+    env,
+  })
+  return { code, said: said.join('\n') }
+}
+
+async function digests(): Promise<MailboxEmail[]> {
+  const response = await fetch(`${stack.mailboxUrl}/store`)
+  const { emails } = (await response.json()) as { emails: MailboxEmail[] }
+  return emails.filter((email) => / waiting for you: /.test(email.subject))
+}
+
+/** A filled honeypot, posted as a bot would: held back as spam. */
+async function heldEnquiry(): Promise<string> {
+  const response = await fetch(`${apiUrl}/api/contacts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...validSubmission, website: 'https://spam.example' }),
+  })
+  expect(response.status).toBe(201)
+  return enquiryRef(((await response.json()) as { id: string }).id)
+}
+
+/** An enquiry on its last attempt, given up by the retry while SES refuses every send. */
+async function givenUpEnquiry(): Promise<string> {
+  const id = '0d9e5a1c-7b2f-4c3d-9e4f-5a6b7c8d9e0f'
+  const createdAt = new Date(Date.now() - 3 * 3_600_000)
+  await table.send(
+    new PutCommand({
+      TableName: stack.config.enquiriesTable,
+      Item: {
+        ...buildEnquiry({ ...validSubmission, email: 'grace@example.co.uk' }, id, createdAt),
+        emailAttempts: MAX_EMAIL_ATTEMPTS - 1,
+        emailLastAttemptAt: createdAt.toISOString(),
+      },
+    }),
+  )
+  const config = { ...stack.config, sesEndpoint: refusingSes.url }
+  const clients = createAwsClients(config, { credentials: localCredentials })
+  try {
+    const summary = await createRetryHandler({ config, clients, log: silentLogger })()
+    expect(summary.gaveUpCount).toBe(1)
+  } finally {
+    clients.documentClient.destroy()
+    clients.ses.destroy()
+  }
+  return enquiryRef(id)
+}
+
+describe('npm run enquiries -- digest, on the local stack', () => {
+  it('e-mails the held and the given-up enquiry to the mailbox, then each until it is sent on', async () => {
+    const held = await heldEnquiry()
+    const gaveUp = await givenUpEnquiry()
+
+    const first = await enquiries(['digest'])
+    expect(first.code, first.said).toBe(0)
+    expect(first.said).toContain(
+      'Sent the digest of 2 enquiries (1 not delivered, 1 held as spam) to hello@elevate-digital.example',
+    )
+    const [digest] = await digests()
+    expect(digest?.subject).toBe(
+      '2 enquiries are waiting for you: 1 not delivered, 1 held back as spam',
+    )
+    expect(digest?.destination.to).toEqual(['hello@elevate-digital.example'])
+    expect(digest?.body.text).toContain(`${held}, received less than an hour ago`)
+    expect(digest?.body.text).toContain(`${gaveUp}, received 3 hours ago`)
+    expect(digest?.body.text).toContain(`npm run enquiries -- release ${held}\n`)
+    expect(digest?.body.text).toContain(`npm run enquiries -- requeue ${gaveUp}\n`)
+
+    // Released, exactly as the digest says: the next digest lists only the other.
+    expect((await enquiries(['release', held])).code).toBe(0)
+    expect((await enquiries(['digest'])).said).toContain('Sent the digest of 1 enquiry')
+    const second = (await digests())[1]
+    expect(second?.body.text).toContain(gaveUp)
+    expect(second?.body.text).not.toContain(held)
+
+    // Nothing left waiting: nothing sent.
+    expect((await enquiries(['requeue', gaveUp])).code).toBe(0)
+    const last = await enquiries(['digest'])
+    expect(last).toEqual({ code: 0, said: 'Nothing waits for the agency: no digest sent.' })
+    expect(await digests()).toHaveLength(2)
+  }, 60_000)
+
+  it('says the mailbox is not running, in one line, with exit 1', async () => {
+    const closed = createServer().listen(0, '127.0.0.1')
+    await once(closed, 'listening')
+    const deadPort = String((closed.address() as AddressInfo).port)
+    await new Promise((resolve) => closed.close(resolve))
+    const saved = env
+    env = { ...env, SES_PORT: deadPort }
+    try {
+      await heldEnquiry()
+      const run = await enquiries(['digest'])
+      expect(run.code).toBe(1)
+      expect(run.said).toBe(
+        `Could not send the digest: nothing answers at http://127.0.0.1:${deadPort}: start the local stack (npm start), or set SES_PORT to its mailbox's port`,
+      )
+    } finally {
+      env = saved
+    }
+  })
+})

@@ -1,0 +1,238 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
+import { RetentionDays } from 'aws-cdk-lib/aws-logs'
+import { buildEnquiry } from '../../functions/enquiries/item.ts'
+import { createEnquiryStore } from '../../functions/enquiries/store.ts'
+import { RETENTION_YEARS } from '../../shared/contact.ts'
+import { enquiryTable } from '../../shared/enquiry-table.ts'
+import type { retention as stackRetention } from '../retention.ts'
+import type { Finding } from './retention-audit.ts'
+import type { RetentionPolicy } from './retention-policy.ts'
+
+/**
+ * The retention audit's checks of the code: the settings the stack applies (infra/retention.ts)
+ * and the `expiresAt` every enquiry is stored with, each run or read as values, never searched
+ * for in source text.
+ */
+
+/** DynamoDB's point-in-time recovery takes a window of 1 to 35 days. */
+const PITR_DAYS_RANGE = [1, 35] as const
+
+/**
+ * The retention settings the stack applies, against the policy: a value the policy does not
+ * allow is a breach even where the CDK would refuse it (and the stack could not be deployed).
+ */
+export function auditSettings(
+  settings: { readonly [Name in keyof typeof stackRetention]: number },
+  policy: RetentionPolicy,
+): Finding[] {
+  const place = (name: string) => `Retention setting ${name} (infra/retention.ts)`
+  const within = (value: number, limit: number): Finding['status'] =>
+    Number.isFinite(value) && value <= limit ? 'pass' : 'fail'
+  const pitr = settings.pointInTimeRecoveryDays
+  const [minPitr, maxPitr] = PITR_DAYS_RANGE
+  return [
+    {
+      status: settings.enquiryYears === policy.enquiryYears ? 'pass' : 'fail',
+      place: place('enquiryYears'),
+      detail: `${settings.enquiryYears} years (the policy: exactly ${policy.enquiryYears})`,
+    },
+    {
+      status:
+        Number.isInteger(pitr) && pitr >= minPitr && pitr <= Math.min(maxPitr, policy.backupDaysMax)
+          ? 'pass'
+          : 'fail',
+      place: place('pointInTimeRecoveryDays'),
+      detail:
+        Number.isInteger(pitr) && pitr >= minPitr && pitr <= maxPitr
+          ? `${pitr} days of point-in-time recovery (limit ${policy.backupDaysMax} days)`
+          : `${pitr} days of point-in-time recovery: DynamoDB takes ${minPitr} to ${maxPitr} days, so the stack cannot be deployed as written (limit ${policy.backupDaysMax} days)`,
+    },
+    {
+      status: within(settings.logs, policy.logDaysMax),
+      place: place('logs'),
+      detail: `function and API logs kept ${settings.logs === RetentionDays.INFINITE ? 'for ever' : `${settings.logs} days`} (limit ${policy.logDaysMax} days)`,
+    },
+    {
+      status: within(settings.accessLogDays, policy.accessLogDaysMax),
+      place: place('accessLogDays'),
+      detail: `CloudFront and S3 access logs kept ${settings.accessLogDays} days (limit ${policy.accessLogDaysMax} days)`,
+    },
+    {
+      status: within(settings.failedEventDays, policy.failedEventDaysMax),
+      place: place('failedEventDays'),
+      detail: `failed delivery events kept ${settings.failedEventDays} days (limit ${policy.failedEventDaysMax} days)`,
+    },
+  ]
+}
+
+/**
+ * `expiresAt` as the code computes it: the function that builds every stored enquiry, checked on
+ * dates where calendar years are easy to get wrong.
+ */
+export function auditExpiryCode(policy: RetentionPolicy): Finding {
+  const place = 'expiresAt code path'
+  // What the code does, run on sample dates, never what its source text says.
+  const path =
+    `functions/enquiries/item.ts ${buildEnquiry.name}() sets ${enquiryTable.ttlAttribute} = ` +
+    `retentionExpiresAt(createdAt) (shared/enquiry-table.ts) with RETENTION_YEARS = ${RETENTION_YEARS} ` +
+    '(shared/contact.ts); the contact handler stores what it builds'
+  if (RETENTION_YEARS !== policy.enquiryYears) {
+    return {
+      status: 'fail',
+      place,
+      detail: `${path}: ${RETENTION_YEARS} years, the policy says ${policy.enquiryYears}`,
+    }
+  }
+  const samples = [
+    '2026-11-21T15:04:05.678Z',
+    '2028-02-29T23:59:59.999Z',
+    '2027-03-31T00:00:00.000Z',
+    '2024-12-31T23:59:59.000Z',
+  ]
+  const submission = {
+    firstName: 'A',
+    lastName: 'B',
+    email: 'a@example.com',
+    phone: '1',
+    company: 'C',
+    position: 'D',
+    message: 'An enquiry for the audit',
+  }
+  // Spam held back from the inbox is stored too, and must expire like any enquiry.
+  const verdicts = [
+    undefined,
+    { level: 'certain', score: 12, reasons: ['held back as spam'] },
+  ] as const
+  for (const sample of samples) {
+    for (const verdict of verdicts) {
+      const createdAt = new Date(sample)
+      const item = buildEnquiry(
+        submission,
+        '00000000-0000-4000-8000-000000000000',
+        createdAt,
+        verdict && { ...verdict, reasons: [...verdict.reasons] },
+      ) as unknown as Record<string, unknown>
+      const expected = calendarYearsLater(createdAt, policy.enquiryYears)
+      if (item[enquiryTable.ttlAttribute] !== Math.floor(expected.getTime() / 1000)) {
+        return {
+          status: 'fail',
+          place,
+          detail: `${path}: created ${sample}${verdict ? ' (held as spam)' : ''}, expires ${describeExpiry(item[enquiryTable.ttlAttribute])}, not ${expected.toISOString()}`,
+        }
+      }
+    }
+  }
+  return {
+    status: 'pass',
+    place,
+    detail: `${path}: exactly ${policy.enquiryYears} calendar years after creation (to the second; 29 February → 28 February), checked on ${samples.length} dates, for enquiries and for spam held back from the inbox`,
+  }
+}
+
+/**
+ * The same moment `years` calendar years on (UTC), written independently of the code under
+ * audit: a day that does not exist that year (29 February) becomes the month's last day.
+ */
+export function calendarYearsLater(date: Date, years: number): Date {
+  const year = date.getUTCFullYear() + years
+  const month = date.getUTCMonth()
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      Math.min(date.getUTCDate(), lastDay),
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+      date.getUTCMilliseconds(),
+    ),
+  )
+}
+
+/** An `expiresAt` value as an auditor reads it, whatever a change has left in it. */
+export function describeExpiry(value: unknown): string {
+  if (value === undefined || value === null) return `never (no ${enquiryTable.ttlAttribute})`
+  const seconds = typeof value === 'number' ? value : Number.NaN
+  if (!Number.isInteger(seconds)) {
+    return `never (${enquiryTable.ttlAttribute} is ${JSON.stringify(value)}, not epoch seconds: DynamoDB's TTL ignores it)`
+  }
+  const date = new Date(seconds * 1000)
+  return Number.isNaN(date.getTime()) ? `never (${seconds} is no date)` : date.toISOString()
+}
+
+/**
+ * One stored enquiry, as read back from a table (or as the code writes it): its `expiresAt`
+ * must be epoch seconds exactly `enquiryYears` calendar years after its `createdAt`. A missing
+ * or malformed attribute is a breach (the item would be kept for ever), reported, never thrown.
+ */
+export function storedExpiryFinding(
+  item: Record<string, unknown> | undefined,
+  policy: RetentionPolicy,
+  place: string,
+  how: string,
+): Finding {
+  if (!item) return { status: 'fail', place, detail: `${how}: no item was stored` }
+  const createdAt = new Date(String(item.createdAt))
+  if (Number.isNaN(createdAt.getTime())) {
+    return {
+      status: 'fail',
+      place,
+      detail: `${how}: the stored item has no valid createdAt (${JSON.stringify(item.createdAt)}), so its expiry cannot be checked`,
+    }
+  }
+  const expiresAt = item[enquiryTable.ttlAttribute]
+  const expected = calendarYearsLater(createdAt, policy.enquiryYears)
+  const exact = expiresAt === Math.floor(expected.getTime() / 1000)
+  return {
+    status: exact ? 'pass' : 'fail',
+    place,
+    detail:
+      `${how} → stored enquiry created ${createdAt.toISOString()}, ` +
+      `${enquiryTable.ttlAttribute} ${exact ? `${expiresAt} = ` : ''}${describeExpiry(expiresAt)}` +
+      (exact
+        ? `: exactly ${policy.enquiryYears} calendar years later`
+        : `, expected ${expected.toISOString()} (${policy.enquiryYears} calendar years)`),
+  }
+}
+
+/** The enquiry the audit stores, offline or through the local stack: nobody's data. */
+export const auditSubmission = {
+  firstName: 'Retention',
+  lastName: 'Audit',
+  email: 'retention-audit@example.co.uk',
+  phone: '020 7946 0000',
+  company: 'Audit',
+  position: 'Auditor',
+  message: 'A test enquiry for the retention audit.',
+}
+
+/** What the enquiry store hands DynamoDB for a new enquiry, captured offline (no table). */
+export async function itemTheStoreWrites(createdAt: Date): Promise<Record<string, unknown>> {
+  let written: Record<string, unknown> | undefined
+  const capture = {
+    send: async (command: { input: { Item?: Record<string, unknown> } }) => {
+      written ??= command.input.Item
+      return {}
+    },
+  } as unknown as DynamoDBDocumentClient
+  await createEnquiryStore(capture, 'enquiries').create(
+    buildEnquiry(auditSubmission, '00000000-0000-4000-8000-000000000001', createdAt),
+  )
+  return written ?? {}
+}
+
+/**
+ * Without the live check (`--skip-live`), the item the code would store is still checked: the
+ * enquiry built by the contact pipeline, as the store writes it to DynamoDB.
+ */
+export async function auditStoredItem(
+  policy: RetentionPolicy,
+  write: (createdAt: Date) => Promise<Record<string, unknown>> = itemTheStoreWrites,
+): Promise<Finding> {
+  const how =
+    'offline: buildEnquiry() (functions/enquiries/item.ts) passed to the enquiry store ' +
+    '(functions/enquiries/store.ts), its PutCommand item captured'
+  const item = await write(new Date())
+  return storedExpiryFinding(item, policy, 'Item the contact pipeline writes', how)
+}

@@ -1,0 +1,49 @@
+import type { StageSettings } from './config.ts'
+
+/**
+ * Every copy of the product, one entry each: `npm run deploy -- NAME` deploys exactly what its
+ * entry says, and a new stage is a new entry (docs/deploy.md lists every setting). A `-c` flag may
+ * add to a stage for one run, never take away its domain, certificate, web ACL or SES identities.
+ *
+ * Placeholders: the account 123456789012 and every `.example` name are to be filled in once, before
+ * the first deploy (docs/deploy.md, "Before the first deploy"); `npm run deploy` refuses them.
+ */
+export const stages = {
+  prod: {
+    account: '123456789012',
+    region: 'eu-west-2',
+    domainName: 'www.elevate-digital.example',
+    hostedZoneId: 'Z0000000000EXAMPLE',
+    hostedZoneName: 'elevate-digital.example',
+    // The whole domain is verified with DKIM and a custom MAIL FROM, so mail aligns for DMARC.
+    senderEmail: 'website@elevate-digital.example',
+    senderIdentity: 'domain',
+    agencyEmail: 'hello@elevate-digital.example',
+    dmarc: 'v=DMARC1; p=quarantine; rua=mailto:dmarc@elevate-digital.example',
+    opsEmail: 'ops@elevate-digital.example',
+    waf: true,
+  },
+  // A trial copy on its own *.cloudfront.net name, in the same account: no domain, no web ACL,
+  // sending through the domain identity prod verified (one identity per account and region).
+  staging: {
+    account: '123456789012',
+    region: 'eu-west-2',
+    senderEmail: 'website@elevate-digital.example',
+    senderIdentity: 'existing',
+    agencyEmail: 'hello@elevate-digital.example',
+    recipientIdentity: 'existing',
+    opsEmail: 'ops@elevate-digital.example',
+  },
+} satisfies Record<string, StageSettings>
+
+/** What `npm run deploy` refuses to send to AWS: values left from the template above. */
+export function placeholdersIn(settings: StageSettings): string[] {
+  const found: string[] = []
+  if (settings.account === '123456789012') found.push('account 123456789012')
+  for (const [key, value] of Object.entries(settings)) {
+    if (typeof value === 'string' && /\.example$/.test(value.replace(/^.*@/, ''))) {
+      found.push(`${key} ${value}`)
+    }
+  }
+  return found
+}

@@ -23,6 +23,7 @@ import { telHref } from '../../../shared/phone.ts'
 import { ToastRegion } from '../toast/ToastRegion.tsx'
 import { contactFormCopy as copy } from './content.ts'
 import { errorId, type FormStatus, fieldId, formParts, type Readiness } from './markup.ts'
+import { readinessParts } from './on-load-readiness.ts'
 
 const headingId = 'contact-form-heading'
 
@@ -74,7 +75,7 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
             size="lg"
             width={{ base: 'full', sm: 'auto' }}
             // on-load-readiness.ts owns `disabled` and this once the page's module starts.
-            aria-describedby={formParts.hintId}
+            aria-describedby={readinessParts.hintId}
           >
             {copy.submit}
           </Button>
@@ -82,20 +83,24 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
           <Spinner size="sm" hidden {...{ [formParts.spinner]: '' }} />
           {/* Hidden rather than removed, so the page never shifts when it comes and goes. */}
           <Text
-            id={formParts.hintId}
+            id={readinessParts.hintId}
             mt="3"
             fontSize="sm"
             color="gray.700"
             // After a send, the status below says what to do: a hint about the emptied form above
             // "Thank you" would only confuse (it returns with the visitor's next change).
             css={{
-              [`&[${formParts.readiness}=ready], &[${formParts.afterSend}]`]: {
+              [`&[${readinessParts.readiness}=ready], &[${formParts.afterSend}]`]: {
                 visibility: 'hidden',
               },
             }}
           >
             {hintStates.map((state) => (
-              <span key={state} {...{ [formParts.hintFor]: state }} hidden={state !== 'incomplete'}>
+              <span
+                key={state}
+                {...{ [readinessParts.hintFor]: state }}
+                hidden={state !== 'incomplete'}
+              >
                 {copy.hints[state]}
               </span>
             ))}

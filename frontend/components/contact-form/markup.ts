@@ -4,11 +4,12 @@ import type { contactFormCopy } from './content.ts'
 
 /**
  * The states the contact form can show, and the ids and attributes that mark them: the one place
- * both the prerendered form (ContactForm.tsx, at build time) and its browser code (on-load-*,
- * on-use-*) read, so the two cannot drift apart. ContactForm.tsx prerenders every state's part,
- * hidden, with the words of content.ts; the browser code only switches between those parts by
- * the names below and never repeats the words (the button's label and the toasts aside). Types
- * and constants only: importing it adds no words to the page's first script.
+ * both the prerendered form (ContactForm.tsx, at build time) and its browser code (on-use-*)
+ * read, so the two cannot drift apart. ContactForm.tsx prerenders every state's part, hidden,
+ * with the words of content.ts; the browser code only switches between those parts by the names
+ * below and never repeats the words (the button's label and the toasts aside). The hint's parts,
+ * which the page's first script sets, are `readinessParts` in on-load-readiness.ts: a module
+ * shared with that script would travel in it whole.
  */
 
 /**
@@ -27,17 +28,10 @@ export type FormStatus =
       readonly fields: FieldErrors
     }
 
+/** What the form's code, loaded on first use, reads and writes. */
 export const formParts = {
   /** Set on the form once its client code is in charge (the bench and the tests wait for it). */
   interactive: 'data-interactive',
-  /** Set on the form while a send is in progress (the Send button stays disabled). */
-  busy: 'aria-busy',
-  /** The hint beside the Send button, which holds one text per `Readiness` but 'ready'. */
-  hintId: 'contact-form-hint',
-  /** On each text of the hint: the readiness it speaks for; only the current one shows. */
-  hintFor: 'data-hint',
-  /** On the hint: the form's current `Readiness` (the hint hides itself when 'ready'). */
-  readiness: 'data-readiness',
   /** On the hint while the status of a send shows (it would speak of the emptied form). */
   afterSend: 'data-after-send',
   /** The spinner that moves into the Send button while a send is in progress. */

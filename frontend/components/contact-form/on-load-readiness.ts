@@ -3,7 +3,7 @@ import {
   contactFields,
   MESSAGE_MIN_LENGTH,
 } from '../../../shared/contact-fields.ts'
-import { formParts, type Readiness } from './markup.ts'
+import type { Readiness } from './markup.ts'
 
 /**
  * The Send button's state and the hint beside it, derived from what the fields hold in the DOM
@@ -16,6 +16,18 @@ import { formParts, type Readiness } from './markup.ts'
  */
 
 export type ContactValues = Record<ContactField, string>
+
+/** The parts this module reads and writes, marked in ContactForm.tsx by the same names. */
+export const readinessParts = {
+  /** Set on the form while a send is in progress (the Send button stays disabled). */
+  busy: 'aria-busy',
+  /** The hint beside the Send button, which holds one text per `Readiness` but 'ready'. */
+  hintId: 'contact-form-hint',
+  /** On each text of the hint: the readiness it speaks for; only the current one shows. */
+  hintFor: 'data-hint',
+  /** On the hint: the form's current `Readiness` (the hint hides itself when 'ready'). */
+  readiness: 'data-readiness',
+} as const
 
 /**
  * Events after which a field's value may be new: typing and paste (`input`), autofill that fires
@@ -46,21 +58,21 @@ export function readValues(form: HTMLFormElement): ContactValues {
 export function applyReadiness(form: HTMLFormElement): Readiness {
   const values = readValues(form)
   const state = readiness(values)
-  const sending = form.getAttribute(formParts.busy) === 'true'
+  const sending = form.getAttribute(readinessParts.busy) === 'true'
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
   if (button) {
     button.disabled = isSubmitDisabled(values, sending)
     if (state === 'ready') button.removeAttribute('aria-describedby')
-    else button.setAttribute('aria-describedby', formParts.hintId)
+    else button.setAttribute('aria-describedby', readinessParts.hintId)
   }
-  const hint = form.querySelector<HTMLElement>(`#${formParts.hintId}`)
+  const hint = form.querySelector<HTMLElement>(`#${readinessParts.hintId}`)
   if (hint) {
-    hint.setAttribute(formParts.readiness, state)
+    hint.setAttribute(readinessParts.readiness, state)
     // When ready, the first hint stays in place, invisible (see ContactForm.tsx): the line keeps
     // its height and nothing below it moves.
     const shown = state === 'ready' ? 'incomplete' : state
-    for (const text of hint.querySelectorAll<HTMLElement>(`[${formParts.hintFor}]`)) {
-      text.hidden = text.getAttribute(formParts.hintFor) !== shown
+    for (const text of hint.querySelectorAll<HTMLElement>(`[${readinessParts.hintFor}]`)) {
+      text.hidden = text.getAttribute(readinessParts.hintFor) !== shown
     }
   }
   return state

@@ -2,7 +2,7 @@ import type { FieldErrors } from '../../../shared/contact.ts'
 import { type ContactField, contactFields } from '../../../shared/contact-fields.ts'
 import { contactFormCopy as copy } from './content.ts'
 import { errorId, type FormStatus, fieldId, formParts } from './markup.ts'
-import { applyReadiness } from './on-load-readiness.ts'
+import { applyReadiness, readinessParts } from './on-load-readiness.ts'
 
 /**
  * What the form shows once its code has taken over, written straight into its prerendered
@@ -49,7 +49,7 @@ export function showStatus(
   status: FormStatus | undefined,
 ): HTMLElement | undefined {
   const box = form.querySelector<HTMLElement>(`#${formParts.statusId}`)
-  form.querySelector(`#${formParts.hintId}`)?.toggleAttribute(formParts.afterSend, !!status)
+  form.querySelector(`#${readinessParts.hintId}`)?.toggleAttribute(formParts.afterSend, !!status)
   if (!box) return undefined
   if (!status) {
     box.replaceChildren()
@@ -89,8 +89,8 @@ function fieldLink(field: ContactField, text: string): HTMLElement {
 /** 'Sending...' with a spinner in the button, and the button disabled, while a send is out. */
 export function showSending(form: HTMLFormElement, sending: boolean): void {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
-  if (sending) form.setAttribute(formParts.busy, 'true')
-  else form.removeAttribute(formParts.busy)
+  if (sending) form.setAttribute(readinessParts.busy, 'true')
+  else form.removeAttribute(readinessParts.busy)
   if (button) {
     button.toggleAttribute('data-loading', sending)
     button.replaceChildren(...(sending ? [...sendingSpinner(form), copy.sending] : [copy.submit]))

@@ -7,7 +7,8 @@ import { applyReadiness, readinessParts } from './on-load-readiness.ts'
 /**
  * What the form shows once its code has taken over, written straight into its prerendered
  * markup (ContactForm.tsx) by the names in markup.ts. Every state's styles are already on the
- * page: the invalid look is the input recipe's, keyed on `aria-invalid="true"`, which this sets.
+ * page, keyed on attributes of ours or ARIA's: the invalid look on `aria-invalid="true"`, which
+ * this sets (never on Chakra's or Ark's internal `data-*` attributes).
  */
 
 function control(form: HTMLFormElement, field: ContactField): HTMLElement | null {
@@ -92,7 +93,6 @@ export function showSending(form: HTMLFormElement, sending: boolean): void {
   if (sending) form.setAttribute(readinessParts.busy, 'true')
   else form.removeAttribute(readinessParts.busy)
   if (button) {
-    button.toggleAttribute('data-loading', sending)
     button.replaceChildren(...(sending ? [...sendingSpinner(form), copy.sending] : [copy.submit]))
   }
   applyReadiness(form)

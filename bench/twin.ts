@@ -135,3 +135,7 @@ export function bareTwin(html: string): string {
     `<body>\n${body.join('\n')}\n</body></html>`,
   ].join('\n')
 }
+
+/** Where a page's twin is served, beside the build's own pages. */
+export const twinPath = (path: string) =>
+  `/__twin/${path.replace(/^\/|\.html$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}`

@@ -1,8 +1,8 @@
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
-import { DRAFT_KEY } from '../../frontend/components/contact-form/draft-key.ts'
-import { emptyValues } from '../../frontend/components/contact-form/form-state.ts'
+import { DRAFT_KEY } from '../../frontend/components/contact-form/draft-storage.ts'
+import { emptyValues } from '../../frontend/components/contact-form/rules.ts'
 import { reviewViewports } from './chromium.ts'
 import { chromiumPath, headlessFlags } from './chromium-binary.ts'
 import {

@@ -11,6 +11,9 @@ export const enquiry = sampleEnquiry
 
 export type EnquiryField = keyof typeof enquiry
 
+/** The API's answer to an enquiry it stored. */
+export const created = { id: 'enq-1', createdAt: '2026-11-21T10:00:00.000Z', message: 'Thank you' }
+
 export const field = (page: Page, name: EnquiryField) => page.locator(`[name="${name}"]`)
 export const submitButton = (page: Page) => page.locator('#contact-form button[type="submit"]')
 /** The message beside the button after a send. */
@@ -139,7 +142,7 @@ export function islandFiles(): string[] {
   const closure = assetClosure()
   // What the page loads up front: its client entry and that entry's static imports.
   const initial = closure('pages/contact/+client.ts', 'imports')
-  return [...closure('components/contact-form/enhance.ts', 'all')].filter(
+  return [...closure('components/contact-form/on-use-enhance.ts', 'all')].filter(
     (file) => !initial.has(file),
   )
 }

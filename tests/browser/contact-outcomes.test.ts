@@ -1,7 +1,7 @@
 import type { Browser, Locator, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
-import { SEND_TIME_LIMIT_MS } from '../../frontend/components/contact-form/send.ts'
+import { SEND_TIME_LIMIT_MS } from '../../frontend/components/contact-form/on-send-request.ts'
 import { contactMessages } from '../../shared/contact.ts'
 import { launchChromium, reviewViewports, settleAnimations } from './chromium.ts'
 import {

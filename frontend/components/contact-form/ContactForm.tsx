@@ -22,9 +22,8 @@ import {
 import { telHref } from '../../../shared/phone.ts'
 import { ToastRegion } from '../toast/ToastRegion.tsx'
 import { contactFormCopy as copy } from './content.ts'
-import { formParts } from './form-parts.ts'
-import { errorId, fieldId } from './form-state.ts'
-import { HINT_ATTRIBUTE, readinessIds } from './live-state.ts'
+import { errorId, type FormStatus, fieldId, formParts, type Readiness } from './markup.ts'
+import { readinessParts } from './on-load-readiness.ts'
 
 const headingId = 'contact-form-heading'
 
@@ -38,11 +37,15 @@ export interface AgencyContact {
  * The enquiry form, prerendered: a plain HTML form that posts to the API's form endpoint and
  * relies on the browser's own constraint checks, so it works without JavaScript. Everything the
  * form can show is in this markup, styled at build time: the messages under the fields, the
- * spinner and the two status messages wait hidden. With JavaScript, live-state.ts keeps the Send
- * button and its hint in step with the fields once the page's module starts (just after the first
- * paint: docs/decisions/0027), and enhance.ts (loaded at the
- * first sign of use) shows those parts and sends the enquiry as JSON, without React or Chakra on
- * the way: docs/decisions/0025-contact-form-without-react-on-the-client.md.
+ * spinner and the two status messages wait hidden, marked by the names in markup.ts. With
+ * JavaScript, the modules' names say when each runs (docs/decisions/0025):
+ * - at load (the page's first script, just after the first paint): on-load-readiness.ts keeps
+ *   the Send button and its hint in step with the fields, on-load-draft.ts brings back a draft,
+ *   on-load-island.ts waits for the first sign of use;
+ * - on first use: on-use-enhance.ts takes the form over, on-use-view.ts shows its states, and
+ *   on-use-validation.ts brings the schema's checks (validation.ts) just after;
+ * - on send: on-send-request.ts posts the enquiry as JSON, on-send-reveal.ts scrolls the result
+ *   clear of what floats over the page. rules.ts holds the pure rules all of them use.
  */
 export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
   return (
@@ -71,8 +74,8 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
             colorPalette="brand"
             size="lg"
             width={{ base: 'full', sm: 'auto' }}
-            // live-state.ts owns `disabled` and this once the page's module starts.
-            aria-describedby={readinessIds.hint}
+            // on-load-readiness.ts owns `disabled` and this once the page's module starts.
+            aria-describedby={readinessParts.hintId}
           >
             {copy.submit}
           </Button>
@@ -80,18 +83,24 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
           <Spinner size="sm" hidden {...{ [formParts.spinner]: '' }} />
           {/* Hidden rather than removed, so the page never shifts when it comes and goes. */}
           <Text
-            id={readinessIds.hint}
+            id={readinessParts.hintId}
             mt="3"
             fontSize="sm"
             color="gray.700"
             // After a send, the status below says what to do: a hint about the emptied form above
             // "Thank you" would only confuse (it returns with the visitor's next change).
             css={{
-              [`&[data-readiness=ready], &[${formParts.afterSend}]`]: { visibility: 'hidden' },
+              [`&[${readinessParts.readiness}=ready], &[${formParts.afterSend}]`]: {
+                visibility: 'hidden',
+              },
             }}
           >
-            {(['incomplete', 'short-message'] as const).map((state) => (
-              <span key={state} {...{ [HINT_ATTRIBUTE]: state }} hidden={state !== 'incomplete'}>
+            {hintStates.map((state) => (
+              <span
+                key={state}
+                {...{ [readinessParts.hintFor]: state }}
+                hidden={state !== 'incomplete'}
+              >
                 {copy.hints[state]}
               </span>
             ))}
@@ -107,19 +116,24 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
   )
 }
 
+/** Every readiness with a hint; an empty form's ('incomplete') shows until the fields say more. */
+const hintStates = Object.keys(copy.hints) as Exclude<Readiness, 'ready'>[]
+
+const template = (kind: FormStatus['kind']) => ({ [formParts.statusTemplate]: kind })
+
 /**
- * The two status messages, hidden until enhance.ts copies one beside the button, where focus
+ * The two status messages, hidden until on-use-enhance.ts copies one beside the button, where focus
  * then moves; the toast announces the same news to screen readers.
  */
 function StatusTemplates({ agency }: { readonly agency: AgencyContact }) {
   return (
     <Box hidden {...{ [formParts.statusTemplates]: '' }}>
-      <Box data-template="success" mt="4" p="4" rounded="md" bg="green.50">
+      <Box {...template('success')} mt="4" p="4" rounded="md" bg="green.50">
         <Text color="green.800" fontWeight="semibold">
           {copy.status.success}
         </Text>
       </Box>
-      <Box data-template="failure" mt="4" p="4" rounded="md" bg="red.50" color="red.800">
+      <Box {...template('failure')} mt="4" p="4" rounded="md" bg="red.50" color="red.800">
         <Text fontWeight="semibold" {...{ [formParts.failureMessage]: '' }} />
         {/* Filled with a link to each field the API found wrong, so a keyboard gets there at once. */}
         <chakra.ul
@@ -157,8 +171,13 @@ function ContactInput({ field }: { readonly field: ContactField }) {
     // 16 px: iOS Safari zooms the page into any field whose text is smaller when it is focused.
     fontSize: 'md',
     // Chrome can show autofilled values without any input event; an animation on its autofill
-    // state is the one sign of it (live-state.ts listens for animationstart).
-    css: { '&:-webkit-autofill': { animationName: 'fade-in', animationDuration: '1ms' } },
+    // state is the one sign of it (on-load-readiness.ts listens for animationstart).
+    css: {
+      '&:-webkit-autofill': { animationName: 'fade-in', animationDuration: '1ms' },
+      // The invalid look, keyed on the attribute on-use-view.ts sets (the recipe's own `_invalid`
+      // also matches it; this keeps the look ours whatever a Chakra upgrade changes there).
+      '&[aria-invalid=true]': { borderColor: 'border.error', focusRingColor: 'border.error' },
+    },
   }
   return (
     <Field.Root id={fieldId(field)} required gridColumn={isMessage ? { md: 'span 2' } : undefined}>
@@ -176,19 +195,10 @@ function ContactInput({ field }: { readonly field: ContactField }) {
   )
 }
 
-/** The field's message: Chakra's error-text style, hidden until enhance.ts fills it in. */
+/** The field's message: Chakra's error-text style, hidden until on-use-enhance.ts fills it in. */
 function FieldMessage({ field }: { readonly field: ContactField }) {
   const styles = useFieldStyles()
-  return (
-    <chakra.div
-      id={errorId(field)}
-      hidden
-      data-scope="field"
-      data-part="error-text"
-      css={styles.errorText}
-      color="red.700"
-    />
-  )
+  return <chakra.div id={errorId(field)} hidden css={styles.errorText} color="red.700" />
 }
 
 /** A field only bots fill in: off-screen, out of the tab order, hidden from assistive technology. */

@@ -46,7 +46,7 @@ export const contactFormCopy = {
     title: 'Failed to send message',
     /**
      * What the visitor reads for each way a send can fail, in the toast and beside the button.
-     * Chosen from the answer's status (failureReason in form-state.ts), never its text: a
+     * Chosen from the answer's status (failureReason in rules.ts), never its text: a
      * gateway in front of the API answers its own errors in its own words ("Service
      * Unavailable").
      */

@@ -5,12 +5,12 @@ import {
   type FieldErrors,
   fieldErrors,
 } from '../../../shared/contact.ts'
-import type { ContactValues } from './live-state.ts'
+import type { ContactValues } from './on-load-readiness.ts'
 
 /**
  * The shared schema's checks for the form. Zod and the schema are the one part of the form that
  * is not needed to show it or to type in it, so the form loads this module after it is
- * interactive (load-validation.ts), never on the way there.
+ * interactive (on-use-validation.ts), never on the way there.
  */
 
 export type Validation =

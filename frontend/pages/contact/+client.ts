@@ -1,6 +1,6 @@
-import { keepDraft } from '../../components/contact-form/draft.ts'
-import { ISLAND_ATTRIBUTE, whenNeeded } from '../../components/contact-form/island.ts'
-import { keepReadinessLive } from '../../components/contact-form/live-state.ts'
+import { keepDraft } from '../../components/contact-form/on-load-draft.ts'
+import { ISLAND_ATTRIBUTE, whenNeeded } from '../../components/contact-form/on-load-island.ts'
+import { keepReadinessLive } from '../../components/contact-form/on-load-readiness.ts'
 import { initShell } from '../../shell/shell.ts'
 
 // A page's +client replaces the site's, so the shell is started here too.
@@ -16,7 +16,7 @@ if (island && form) {
   keepDraft(form)
   keepReadinessLive(form)
   whenNeeded(island, () => {
-    import('../../components/contact-form/enhance.ts')
+    import('../../components/contact-form/on-use-enhance.ts')
       .then(({ enhanceContactForm }) => enhanceContactForm(form))
       .catch((error: unknown) => {
         console.error('The contact form could not load:', error)

@@ -1,4 +1,4 @@
-import { clearDraft } from '../../../components/contact-form/draft-key.ts'
+import { clearDraft } from '../../../components/contact-form/draft-storage.ts'
 import { initShell } from '../../../shell/shell.ts'
 
 // This page inherits /contact's folder but not its form: just the site's shell.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
-import { readDraft, saveDraft } from './draft.ts'
-import { clearDraft, DRAFT_KEY } from './draft-key.ts'
-import { emptyValues } from './form-state.ts'
+import { clearDraft, DRAFT_KEY } from './draft-storage.ts'
+import { readDraft, saveDraft } from './on-load-draft.ts'
+import { emptyValues } from './rules.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scrollToClear } from './reveal.ts'
+import { scrollToClear } from './on-send-reveal.ts'
 
 /** A phone's viewport: 390 x 844. */
 const height = 844

@@ -1,6 +1,6 @@
 /**
  * The contact form's island: the prerendered form lives in an element with this attribute, and
- * the page's client script brings its code (enhance.ts) when the form is about to be used.
+ * the page's client script brings its code (on-use-enhance.ts) when the form is about to be used.
  */
 export const ISLAND_ATTRIBUTE = 'data-contact-form-island'
 

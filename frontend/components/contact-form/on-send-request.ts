@@ -6,7 +6,7 @@ import {
   type SubmitContactOptions,
   submitContact,
 } from '../../api/contacts.ts'
-import { SendTimedOut } from './form-state.ts'
+import { SendTimedOut } from './rules.ts'
 
 /**
  * How long the form waits for the API's answer before it tells the visitor and gives the button

@@ -1,6 +1,7 @@
 /**
- * Where the contact form keeps the visitor's draft (draft.ts), and how it is removed. A module
- * without imports, so a page that only removes the draft (/contact/sent) loads nothing else.
+ * Where the contact form keeps the visitor's draft (on-load-draft.ts), and how it is removed. A
+ * module without imports, so a page that only removes the draft (/contact/sent) loads nothing
+ * else.
  */
 export const DRAFT_KEY = 'contact-form-draft'
 

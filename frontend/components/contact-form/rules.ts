@@ -2,11 +2,11 @@ import type { ContactSubmission, FieldErrors } from '../../../shared/contact.ts'
 import { type ContactField, contactFields } from '../../../shared/contact-fields.ts'
 import { HttpError } from '../../api/request.ts'
 import type { contactFormCopy } from './content.ts'
-import type { ContactValues } from './live-state.ts'
+import type { ContactValues } from './on-load-readiness.ts'
 
 /**
  * The contact form's rules as plain functions (spec §4 Contact form, §5, §8), so they are tested
- * without a browser and enhance.ts only wires them to events. Without zod: the form becomes
+ * without a browser and on-use-enhance.ts only wires them to events. Without zod: the form becomes
  * interactive with these; the schema's checks are in validation.ts, loaded after.
  */
 
@@ -15,10 +15,6 @@ export type { ContactValues }
 export const emptyValues: ContactValues = Object.fromEntries(
   contactFields.map((field) => [field, '']),
 ) as ContactValues
-
-/** Element ids, shared by the prerendered form and its client code. */
-export const fieldId = (field: ContactField) => `contact-${field}`
-export const errorId = (field: ContactField) => `contact-${field}-error`
 
 /** Sets or clears one field's message, leaving the others alone. */
 export function withFieldError(
@@ -79,7 +75,7 @@ export function failureReason(error: unknown): FailureReason {
   return 'unknown'
 }
 
-/** A send the form gave up waiting for (send.ts): the request may still reach the API. */
+/** A send the form gave up waiting for (on-send-request.ts): the request may still reach the API. */
 export class SendTimedOut extends Error {
   constructor(afterMs: number) {
     super(`No answer within ${afterMs} ms`)

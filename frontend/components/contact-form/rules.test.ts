@@ -3,6 +3,7 @@ import { contactMessages, maxLengths } from '../../../shared/contact.ts'
 import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
 import { HttpError } from '../../api/request.ts'
 import { contactFormCopy } from './content.ts'
+import { isSubmitDisabled, readiness } from './on-load-readiness.ts'
 import {
   type ContactValues,
   emptyValues,
@@ -13,8 +14,7 @@ import {
   serverFieldErrors,
   submissionKey,
   withFieldError,
-} from './form-state.ts'
-import { isSubmitDisabled, readiness } from './live-state.ts'
+} from './rules.ts'
 import { validate, validateField } from './validation.ts'
 
 const filled: ContactValues = sampleEnquiry

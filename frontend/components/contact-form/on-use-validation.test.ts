@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { contactMessages } from '../../../shared/contact.ts'
 import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
-import { emptyValues } from './form-state.ts'
-import { loadValidation } from './load-validation.ts'
+import { loadValidation } from './on-use-validation.ts'
+import { emptyValues } from './rules.ts'
 
 describe("the form's checks, loaded after it is interactive", () => {
   it('loads once and checks fields with the spec messages', async () => {

@@ -1,24 +1,15 @@
 import type { FieldErrors } from '../../../shared/contact.ts'
 import { type ContactField, contactFields } from '../../../shared/contact-fields.ts'
 import { contactFormCopy as copy } from './content.ts'
-import { formParts } from './form-parts.ts'
-import { errorId, fieldId } from './form-state.ts'
-import { applyReadiness, BUSY_ATTRIBUTE, readinessIds } from './live-state.ts'
+import { errorId, type FormStatus, fieldId, formParts } from './markup.ts'
+import { applyReadiness, readinessParts } from './on-load-readiness.ts'
 
 /**
- * What the form shows, written straight into its prerendered markup (ContactForm.tsx). Chakra's
- * styles for every state are already on the page: its field recipe keys the invalid look on
- * `data-invalid` and `aria-invalid`, the way Ark's field sets them.
+ * What the form shows once its code has taken over, written straight into its prerendered
+ * markup (ContactForm.tsx) by the names in markup.ts. Every state's styles are already on the
+ * page, keyed on attributes of ours or ARIA's: the invalid look on `aria-invalid="true"`, which
+ * this sets (never on Chakra's or Ark's internal `data-*` attributes).
  */
-
-export type FormStatus =
-  | { readonly kind: 'success' }
-  | {
-      readonly kind: 'failure'
-      readonly message: string
-      /** Fields the API found wrong: linked from the message, so focus can go straight there. */
-      readonly fields: FieldErrors
-    }
 
 function control(form: HTMLFormElement, field: ContactField): HTMLElement | null {
   return form.querySelector<HTMLElement>(`[name="${field}"]`)
@@ -31,13 +22,9 @@ export function showFieldMessage(
   message: string | undefined,
 ): void {
   const input = control(form, field)
-  const root = input?.closest<HTMLElement>('[data-part="root"]')
   const text = form.querySelector<HTMLElement>(`#${errorId(field)}`)
-  if (!input || !root || !text) return
+  if (!input || !text) return
   const invalid = message !== undefined
-  for (const part of [root, ...root.querySelectorAll<HTMLElement>('[data-scope="field"]')]) {
-    part.toggleAttribute('data-invalid', invalid)
-  }
   if (invalid) {
     input.setAttribute('aria-invalid', 'true')
     input.setAttribute('aria-describedby', errorId(field))
@@ -63,19 +50,19 @@ export function showStatus(
   status: FormStatus | undefined,
 ): HTMLElement | undefined {
   const box = form.querySelector<HTMLElement>(`#${formParts.statusId}`)
-  form.querySelector(`#${readinessIds.hint}`)?.toggleAttribute(formParts.afterSend, !!status)
+  form.querySelector(`#${readinessParts.hintId}`)?.toggleAttribute(formParts.afterSend, !!status)
   if (!box) return undefined
   if (!status) {
     box.replaceChildren()
-    box.removeAttribute('data-status')
+    box.removeAttribute(formParts.status)
     return box
   }
   const template = form.querySelector(
-    `[${formParts.statusTemplates}] [data-template="${status.kind}"]`,
+    `[${formParts.statusTemplates}] [${formParts.statusTemplate}="${status.kind}"]`,
   )
   const message = template?.cloneNode(true) as HTMLElement | undefined
   if (!message) return undefined
-  message.removeAttribute('data-template')
+  message.removeAttribute(formParts.statusTemplate)
   if (status.kind === 'failure') {
     const reason = message.querySelector(`[${formParts.failureMessage}]`)
     if (reason) reason.textContent = status.message
@@ -86,7 +73,7 @@ export function showStatus(
       links.hidden = fields.length === 0
     }
   }
-  box.setAttribute('data-status', status.kind)
+  box.setAttribute(formParts.status, status.kind)
   box.replaceChildren(message)
   return box
 }
@@ -103,10 +90,9 @@ function fieldLink(field: ContactField, text: string): HTMLElement {
 /** 'Sending...' with a spinner in the button, and the button disabled, while a send is out. */
 export function showSending(form: HTMLFormElement, sending: boolean): void {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
-  if (sending) form.setAttribute(BUSY_ATTRIBUTE, 'true')
-  else form.removeAttribute(BUSY_ATTRIBUTE)
+  if (sending) form.setAttribute(readinessParts.busy, 'true')
+  else form.removeAttribute(readinessParts.busy)
   if (button) {
-    button.toggleAttribute('data-loading', sending)
     button.replaceChildren(...(sending ? [...sendingSpinner(form), copy.sending] : [copy.submit]))
   }
   applyReadiness(form)

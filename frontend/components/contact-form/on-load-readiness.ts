@@ -3,29 +3,31 @@ import {
   contactFields,
   MESSAGE_MIN_LENGTH,
 } from '../../../shared/contact-fields.ts'
+import type { Readiness } from './markup.ts'
 
 /**
  * The Send button's state and the hint beside it, derived from what the fields hold in the DOM
  * right now, every time anything may have changed them. Plain DOM code without React or zod: the
  * contact page's first script runs it as soon as it starts (just after the first paint), long
- * before the island arrives, and it keeps running after. Nothing here remembers a value, so no sequence of events (autofill
- * firing only `change`, a refill with the same values after a reset, values entered while the
- * form's code takes over) can leave the button out of step with the fields.
+ * before the island arrives, and it keeps running after. Nothing here remembers a value, so no
+ * sequence of events (autofill firing only `change`, a refill with the same values after a
+ * reset, values entered while the form's code takes over) can leave the button out of step with
+ * the fields.
  */
 
 export type ContactValues = Record<ContactField, string>
 
-/** What stands between the visitor and sending: which hint shows, whether the button works. */
-export type Readiness = 'incomplete' | 'short-message' | 'ready'
-
-export const readinessIds = {
-  hint: 'contact-form-hint',
+/** The parts this module reads and writes, marked in ContactForm.tsx by the same names. */
+export const readinessParts = {
+  /** Set on the form while a send is in progress (the Send button stays disabled). */
+  busy: 'aria-busy',
+  /** The hint beside the Send button, which holds one text per `Readiness` but 'ready'. */
+  hintId: 'contact-form-hint',
+  /** On each text of the hint: the readiness it speaks for; only the current one shows. */
+  hintFor: 'data-hint',
+  /** On the hint: the form's current `Readiness` (the hint hides itself when 'ready'). */
+  readiness: 'data-readiness',
 } as const
-
-/** Attribute on each hint's text; the one matching the form's readiness shows. */
-export const HINT_ATTRIBUTE = 'data-hint'
-/** Set (by the island) on the form while a send is in progress. */
-export const BUSY_ATTRIBUTE = 'aria-busy'
 
 /**
  * Events after which a field's value may be new: typing and paste (`input`), autofill that fires
@@ -56,21 +58,21 @@ export function readValues(form: HTMLFormElement): ContactValues {
 export function applyReadiness(form: HTMLFormElement): Readiness {
   const values = readValues(form)
   const state = readiness(values)
-  const sending = form.getAttribute(BUSY_ATTRIBUTE) === 'true'
+  const sending = form.getAttribute(readinessParts.busy) === 'true'
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
   if (button) {
     button.disabled = isSubmitDisabled(values, sending)
     if (state === 'ready') button.removeAttribute('aria-describedby')
-    else button.setAttribute('aria-describedby', readinessIds.hint)
+    else button.setAttribute('aria-describedby', readinessParts.hintId)
   }
-  const hint = form.querySelector<HTMLElement>(`#${readinessIds.hint}`)
+  const hint = form.querySelector<HTMLElement>(`#${readinessParts.hintId}`)
   if (hint) {
-    hint.setAttribute('data-readiness', state)
+    hint.setAttribute(readinessParts.readiness, state)
     // When ready, the first hint stays in place, invisible (see ContactForm.tsx): the line keeps
     // its height and nothing below it moves.
     const shown = state === 'ready' ? 'incomplete' : state
-    for (const text of hint.querySelectorAll<HTMLElement>(`[${HINT_ATTRIBUTE}]`)) {
-      text.hidden = text.getAttribute(HINT_ATTRIBUTE) !== shown
+    for (const text of hint.querySelectorAll<HTMLElement>(`[${readinessParts.hintFor}]`)) {
+      text.hidden = text.getAttribute(readinessParts.hintFor) !== shown
     }
   }
   return state

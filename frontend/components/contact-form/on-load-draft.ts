@@ -1,6 +1,6 @@
 import { contactFields } from '../../../shared/contact-fields.ts'
-import { DRAFT_KEY, sessionStore as session } from './draft-key.ts'
-import { type ContactValues, readValues } from './live-state.ts'
+import { DRAFT_KEY, sessionStore as session } from './draft-storage.ts'
+import { type ContactValues, readValues } from './on-load-readiness.ts'
 
 /**
  * What the visitor has typed into the contact form, kept in this tab's session storage until it

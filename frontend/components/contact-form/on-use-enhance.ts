@@ -2,8 +2,13 @@ import type { FieldErrors } from '../../../shared/contact.ts'
 import { type ContactField, contactApi, contactFields } from '../../../shared/contact-fields.ts'
 import { createToaster } from '../toast/toaster.ts'
 import { contactFormCopy as copy } from './content.ts'
-import { clearDraft } from './draft-key.ts'
-import { formParts } from './form-parts.ts'
+import { clearDraft } from './draft-storage.ts'
+import { type FormStatus, formParts } from './markup.ts'
+import { keepReadinessLive, readValues } from './on-load-readiness.ts'
+import { sendEnquiry } from './on-send-request.ts'
+import { revealAndFocus } from './on-send-reveal.ts'
+import { loadValidation } from './on-use-validation.ts'
+import { showFieldMessages, showSending, showStatus } from './on-use-view.ts'
 import {
   failureReason,
   firstInvalidField,
@@ -12,18 +17,13 @@ import {
   serverFieldErrors,
   submissionKey,
   withFieldError,
-} from './form-state.ts'
-import { type FormStatus, showFieldMessages, showSending, showStatus } from './form-view.ts'
-import { keepReadinessLive, readValues } from './live-state.ts'
-import { loadValidation } from './load-validation.ts'
-import { revealAndFocus } from './reveal.ts'
-import { sendEnquiry } from './send.ts'
+} from './rules.ts'
 
 /**
  * Takes over the prerendered form (ContactForm.tsx) in place: the messages under each field, the
  * JSON send with its idempotency key and time limit, the status beside the button (where focus
  * then moves) and the toasts. Plain DOM code, a few kilobytes: the form is interactive as soon as
- * this has run, with nothing to hydrate. Zod arrives just after (load-validation.ts). Whatever
+ * this has run, with nothing to hydrate. Zod arrives just after (on-use-validation.ts). Whatever
  * the visitor typed before this ran stays, and counts as typed in.
  */
 export function enhanceContactForm(form: HTMLFormElement): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { whenNeeded } from './island.ts'
+import { whenNeeded } from './on-load-island.ts'
 
 /** An IntersectionObserver double whose callback the test fires by hand. */
 function fakeObserver() {

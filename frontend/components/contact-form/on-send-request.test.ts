@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
 import type { submitContact } from '../../api/contacts.ts'
-import { SendTimedOut } from './form-state.ts'
-import { SEND_TIME_LIMIT_MS, sendEnquiry } from './send.ts'
+import { SEND_TIME_LIMIT_MS, sendEnquiry } from './on-send-request.ts'
+import { SendTimedOut } from './rules.ts'
 
 const submission = sampleEnquiry
 const options = { idempotencyKey: 'k', honeypot: '' }

@@ -1,9 +1,23 @@
-import { statSync } from 'node:fs'
+import { DEFAULT_REGION } from '../config.ts'
 
 /**
- * What every ops command (`npm run enquiries`, `npm run dsar`) shares: a time limit on the whole
- * command, and failures told in one line, never a stack trace.
+ * What every ops command line (`npm run enquiries`, `npm run dsar`) shares: the options naming
+ * the table (infra/ops/table-target.ts), a time limit on the whole command, and failures told in
+ * one line, never a stack trace.
  */
+
+/** The options naming the table to work on, as `parseArgs` takes them. */
+export const targetOptions = {
+  table: { type: 'string' },
+  region: { type: 'string' },
+  endpoint: { type: 'string' },
+} as const
+
+export const targetUsage = `Target (default: the local stack's table, as npm start runs it):
+  --table NAME      a deployed table (the stack's EnquiriesTableName output); AWS credentials
+                    come from the usual chain (AWS_PROFILE, SSO, environment, instance role)
+  --region REGION   the deployed table's region (default: AWS_REGION, else ${DEFAULT_REGION})
+  --endpoint URL    a DynamoDB endpoint of your own (e.g. a local emulator)`
 
 /** How long a command may take, unless `--timeout SECONDS` says otherwise. */
 export const DEFAULT_TIME_LIMIT_SECONDS = 60
@@ -18,15 +32,6 @@ export function timeLimitMs(value: string | undefined): number | undefined {
   if (value === undefined) return DEFAULT_TIME_LIMIT_SECONDS * 1000
   const seconds = Number(value)
   return Number.isFinite(seconds) && seconds > 0 && seconds <= 3600 ? seconds * 1000 : undefined
-}
-
-/** Whether `path` is a folder (false for a file, or nothing there). */
-export function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
 }
 
 /**

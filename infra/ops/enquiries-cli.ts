@@ -5,8 +5,6 @@
  * See docs/operations.md.
  */
 import { parseArgs } from 'node:util'
-import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
-import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
 import {
   onTable,
@@ -25,6 +23,7 @@ import {
   requeueAllGaveUp,
   requeueable,
   requeueEnquiry,
+  simulateSesEvent,
   summaryTable,
   undeliveredEnquiries,
 } from './enquiries.ts'
@@ -244,22 +243,14 @@ async function run(
       return 0
     }
     default: {
-      // simulate: the deployed function's own code, fed the record SES would publish.
       const type = simulated[rest[0] as string] as SampleEventType
-      const result = await injectDeliveryEvent(
-        {
-          documentClient: target.client,
-          tableName: target.tableName,
-          metrics: createDeliveryMetrics(io.env.STAGE ?? 'local'),
-          log: (entry) => io.err(JSON.stringify(entry)),
-        },
-        type,
-        ids[0] as string,
+      const { outcome, emailStatus } = await simulateSesEvent(target, type, ids[0] as string, {
         now,
-      )
-      const after = await readEnquiry(target, ids[0] as string)
+        stage: io.env.STAGE ?? 'local',
+        log: (entry) => io.err(JSON.stringify(entry)),
+      })
       io.err(
-        `Simulated an SES ${type} for ${reference}: ${result.outcome}; its e-mail status is now ${after?.emailStatus}.`,
+        `Simulated an SES ${type} for ${reference}: ${outcome}; its e-mail status is now ${emailStatus}.`,
       )
       return 0
     }

@@ -1,4 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import type { DeliveryEventsDependencies } from '../../functions/delivery-events/create-handler.ts'
+import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
+import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
+import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
 import {
   type EnquiryTableRef,
   formatAge,
@@ -164,6 +168,36 @@ export async function requeueAllGaveUp(table: EnquiryTableRef, now: Date): Promi
     if (await requeueEnquiry(table, id, ['gave-up'], now)) requeued++
   }
   return requeued
+}
+
+/**
+ * What SES would report of an enquiry's e-mail (a bounce, say), fed to the deployed function's
+ * own code as SNS would deliver it; resolves its outcome and the e-mail status after it. For the
+ * local stack: a fabricated event must never reach a deployed table.
+ */
+export async function simulateSesEvent(
+  table: EnquiryTableRef,
+  type: SampleEventType,
+  id: string,
+  options: {
+    readonly now: Date
+    readonly stage: string
+    readonly log: DeliveryEventsDependencies['log']
+  },
+) {
+  const result = await injectDeliveryEvent(
+    {
+      documentClient: table.client,
+      tableName: table.tableName,
+      metrics: createDeliveryMetrics(options.stage),
+      log: options.log,
+    },
+    type,
+    id,
+    options.now,
+  )
+  const after = await readEnquiry(table, id)
+  return { outcome: result.outcome, emailStatus: after?.emailStatus }
 }
 
 /** The list's rows: reference, status, age and attempts, nothing else. */

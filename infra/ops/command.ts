@@ -1,3 +1,4 @@
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { DEFAULT_REGION } from '../config.ts'
 
 /**
@@ -26,6 +27,42 @@ export const DEFAULT_TIME_LIMIT_SECONDS = 60
 export const timeoutOption = { timeout: { type: 'string' } } as const
 
 export const timeoutUsage = `  --timeout SECONDS how long the command may take in all (default ${DEFAULT_TIME_LIMIT_SECONDS})`
+
+/**
+ * A command line read with its own options and those every ops command takes (the table,
+ * `--timeout`, `--help`): its values and positionals; or, for `--help` or an option it does not
+ * know, the usage told on `err` and the exit code (0 and 2).
+ */
+export function parseCommandLine<const Own extends ParseArgsOptionsConfig>(
+  args: readonly string[],
+  own: Own,
+  usage: string,
+  err: (text: string) => void,
+) {
+  const parse = () =>
+    parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        ...own,
+        ...targetOptions,
+        ...timeoutOption,
+        help: { type: 'boolean', short: 'h', default: false },
+      } as const,
+    })
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse()
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${usage}`)
+    return 2
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    err(usage)
+    return 0
+  }
+  return parsed
+}
 
 /** The time limit `--timeout` asks for, in milliseconds; undefined when it is no number of seconds. */
 export function timeLimitMs(value: string | undefined): number | undefined {

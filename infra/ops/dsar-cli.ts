@@ -7,16 +7,14 @@ import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
 import { hostname, userInfo } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
-import { parseArgs } from 'node:util'
 import { contactSchema } from '../../shared/contact.ts'
 import { retention } from '../retention.ts'
 import {
   onTable,
+  parseCommandLine,
   runMain,
-  targetOptions,
   targetUsage,
   timeLimitMs,
-  timeoutOption,
   timeoutUsage,
 } from './command.ts'
 import {
@@ -63,34 +61,21 @@ const enquiries = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enqu
 
 /** Runs one request; resolves the process exit code (0 done, 1 failed or declined, 2 usage). */
 export async function runDsar(args: readonly string[], io: DsarIo): Promise<number> {
-  const parse = () =>
-    parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        email: { type: 'string' },
-        out: { type: 'string' },
-        yes: { type: 'boolean', default: false },
-        ...targetOptions,
-        operator: { type: 'string' },
-        'audit-log': { type: 'string' },
-        ...timeoutOption,
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    })
-  let parsed: ReturnType<typeof parse>
-  try {
-    parsed = parse()
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${usage}`)
-    return 2
-  }
+  const parsed = parseCommandLine(
+    args,
+    {
+      email: { type: 'string' },
+      out: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+      operator: { type: 'string' },
+      'audit-log': { type: 'string' },
+    },
+    usage,
+    io.err,
+  )
+  if (typeof parsed === 'number') return parsed
   const { values, positionals } = parsed
   const command = positionals[0]
-  if (values.help) {
-    io.err(usage)
-    return 0
-  }
   if ((command !== 'export' && command !== 'erase') || positionals.length > 1) {
     io.err(`Say export or erase.\n\n${usage}`)
     return 2

@@ -1,18 +1,10 @@
-/**
- * `npm run enquiries -- <list|show|requeue|release|digest|simulate> …`: what ops do when an enquiry's
- * e-mail did not reach the agency, against the local stack's table by default or a deployed one
- * with `--table`. Lists print no personal data; `show` is the one command that does.
- * See docs/operations.md.
- */
-import { parseArgs } from 'node:util'
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
 import {
   onTable,
+  parseCommandLine,
   runMain,
-  targetOptions,
   targetUsage,
   timeLimitMs,
-  timeoutOption,
   timeoutUsage,
 } from './command.ts'
 import {
@@ -69,31 +61,18 @@ const plural = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enquiri
 
 /** Runs one command; resolves the exit code (0 done, 1 failed or nothing done, 2 usage). */
 export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Promise<number> {
-  const parse = () =>
-    parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        undelivered: { type: 'boolean', default: false },
-        spam: { type: 'boolean', default: false },
-        'all-gave-up': { type: 'boolean', default: false },
-        ...targetOptions,
-        ...timeoutOption,
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    })
-  let parsed: ReturnType<typeof parse>
-  try {
-    parsed = parse()
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${usage}`)
-    return 2
-  }
+  const parsed = parseCommandLine(
+    args,
+    {
+      undelivered: { type: 'boolean', default: false },
+      spam: { type: 'boolean', default: false },
+      'all-gave-up': { type: 'boolean', default: false },
+    },
+    usage,
+    io.err,
+  )
+  if (typeof parsed === 'number') return parsed
   const { values, positionals } = parsed
-  if (values.help) {
-    io.err(usage)
-    return 0
-  }
   const [command, ...rest] = positionals
   const limitMs = timeLimitMs(values.timeout)
   const problem =

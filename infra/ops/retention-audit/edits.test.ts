@@ -133,7 +133,8 @@ beforeAll(() => {
   writeFileSync(files().notJson, 'Resources: not json')
   writeFileSync(files().noResources, '{}')
 })
-afterAll(() => rmSync(root, { recursive: true, force: true }))
+// Some 30 scratch copies of the code: removing them takes longer than a hook's 10 s on a busy disk.
+afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000)
 
 describe('the retention audit against real edits of the infrastructure', () => {
   it(`names each of ${breakingEdits.length} breaking edits with a FAIL line and exits 1`, async () => {

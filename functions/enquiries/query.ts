@@ -3,6 +3,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb'
+import { enquiryTable, normaliseEmail } from '../../shared/enquiry-table.ts'
 
 /**
  * The items of a query, page after page: DynamoDB answers at most 1 MB a call and says where to
@@ -22,4 +23,27 @@ export async function* queryItems(
     yield* page.Items ?? []
     startKey = page.LastEvaluatedKey
   } while (startKey)
+}
+
+/**
+ * Every stored enquiry of one address, whatever its case or surrounding spaces, oldest first:
+ * through the `by-email` index (which holds every attribute), never a scan.
+ */
+export async function queryByEmail(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  email: string,
+): Promise<Record<string, unknown>[]> {
+  const index = enquiryTable.emailIndex
+  const items: Record<string, unknown>[] = []
+  for await (const item of queryItems(client, {
+    TableName: tableName,
+    IndexName: index.name,
+    KeyConditionExpression: '#email = :email',
+    ExpressionAttributeNames: { '#email': index.partitionKey },
+    ExpressionAttributeValues: { ':email': normaliseEmail(email) },
+  })) {
+    items.push(item)
+  }
+  return items
 }

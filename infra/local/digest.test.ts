@@ -15,7 +15,7 @@ import {
   validSubmission,
 } from '../../functions/test-support.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
-import { runEnquiries } from '../ops/enquiries.ts'
+import { runEnquiries } from '../ops/enquiries-cli.ts'
 import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
 
 /**

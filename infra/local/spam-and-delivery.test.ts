@@ -12,7 +12,7 @@ import { createRetryHandler } from '../../functions/notification-retry/create-ha
 import { validSubmission } from '../../functions/test-support.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
-import { runEnquiries } from '../ops/enquiries.ts'
+import { runEnquiries } from '../ops/enquiries-cli.ts'
 import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
 
 /**

@@ -10,7 +10,7 @@ import {
   testContext,
   validSubmission,
 } from '../../functions/test-support.ts'
-import { runEnquiries } from '../ops/enquiries.ts'
+import { runEnquiries } from '../ops/enquiries-cli.ts'
 import { localCredentials } from './api-stack.ts'
 import { ensureEnquiryTable, type RunningEmulator, startDynalite } from './emulators.ts'
 

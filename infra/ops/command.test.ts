@@ -7,8 +7,8 @@ import {
   startScriptedEndpoint,
 } from '../../functions/test-support.ts'
 import { localCredentials } from '../local/api-stack.ts'
-import { runDsar } from './dsar.ts'
-import { runEnquiries } from './enquiries.ts'
+import { runDsar } from './dsar-cli.ts'
+import { runEnquiries } from './enquiries-cli.ts'
 
 /**
  * The ops commands against a table endpoint that does not answer properly, on a real socket:

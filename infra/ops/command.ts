@@ -1,9 +1,24 @@
-import { statSync } from 'node:fs'
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
+import { DEFAULT_REGION } from '../config.ts'
 
 /**
- * What every ops command (`npm run enquiries`, `npm run dsar`) shares: a time limit on the whole
- * command, and failures told in one line, never a stack trace.
+ * What every ops command line (`npm run enquiries`, `npm run dsar`) shares: the options naming
+ * the table (infra/ops/table-target.ts), a time limit on the whole command, and failures told in
+ * one line, never a stack trace.
  */
+
+/** The options naming the table to work on, as `parseArgs` takes them. */
+export const targetOptions = {
+  table: { type: 'string' },
+  region: { type: 'string' },
+  endpoint: { type: 'string' },
+} as const
+
+export const targetUsage = `Target (default: the local stack's table, as npm start runs it):
+  --table NAME      a deployed table (the stack's EnquiriesTableName output); AWS credentials
+                    come from the usual chain (AWS_PROFILE, SSO, environment, instance role)
+  --region REGION   the deployed table's region (default: AWS_REGION, else ${DEFAULT_REGION})
+  --endpoint URL    a DynamoDB endpoint of your own (e.g. a local emulator)`
 
 /** How long a command may take, unless `--timeout SECONDS` says otherwise. */
 export const DEFAULT_TIME_LIMIT_SECONDS = 60
@@ -13,20 +28,47 @@ export const timeoutOption = { timeout: { type: 'string' } } as const
 
 export const timeoutUsage = `  --timeout SECONDS how long the command may take in all (default ${DEFAULT_TIME_LIMIT_SECONDS})`
 
+/**
+ * A command line read with its own options and those every ops command takes (the table,
+ * `--timeout`, `--help`): its values and positionals; or, for `--help` or an option it does not
+ * know, the usage told on `err` and the exit code (0 and 2).
+ */
+export function parseCommandLine<const Own extends ParseArgsOptionsConfig>(
+  args: readonly string[],
+  own: Own,
+  usage: string,
+  err: (text: string) => void,
+) {
+  const parse = () =>
+    parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        ...own,
+        ...targetOptions,
+        ...timeoutOption,
+        help: { type: 'boolean', short: 'h', default: false },
+      } as const,
+    })
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse()
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${usage}`)
+    return 2
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    err(usage)
+    return 0
+  }
+  return parsed
+}
+
 /** The time limit `--timeout` asks for, in milliseconds; undefined when it is no number of seconds. */
 export function timeLimitMs(value: string | undefined): number | undefined {
   if (value === undefined) return DEFAULT_TIME_LIMIT_SECONDS * 1000
   const seconds = Number(value)
   return Number.isFinite(seconds) && seconds > 0 && seconds <= 3600 ? seconds * 1000 : undefined
-}
-
-/** Whether `path` is a folder (false for a file, or nothing there). */
-export function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
 }
 
 /**

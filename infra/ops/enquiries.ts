@@ -1,277 +1,225 @@
-/**
- * `npm run enquiries -- <list|show|requeue|release|digest|simulate> …`: what ops do when an enquiry's
- * e-mail did not reach the agency, against the local stack's table by default or a deployed one
- * with `--table`. Lists print no personal data; `show` is the one command that does.
- * See docs/operations.md.
- */
-import { parseArgs } from 'node:util'
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import type { DeliveryEventsDependencies } from '../../functions/delivery-events/create-handler.ts'
 import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
 import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
-import { DEFAULT_REGION } from '../config.ts'
-import { onTable, runMain, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
-import { connect, localDataDir, type Target } from './dsar.ts'
 import {
-  heldEnquiries,
-  idsForReference,
-  isReference,
-  readEnquiry,
-  requeueAllGaveUp,
-  requeueable,
-  requeueEnquiry,
-  summaryTable,
-  undeliveredEnquiries,
-} from './enquiry-ops.ts'
-import { sendLocalDigest } from './local-digest.ts'
+  type EnquiryTableRef,
+  formatAge,
+  idsInIndex,
+  readEnquiries,
+} from '../../functions/enquiries/attention.ts'
+import { isConditionalCheckFailure } from '../../functions/enquiries/store.ts'
+import {
+  type AttentionStatus,
+  EMAIL_PENDING,
+  type EmailStatus,
+  enquiryTable,
+} from '../../shared/enquiry-table.ts'
 
-export const usage = `Usage:
-  npm run enquiries -- list --undelivered     pending, gave-up, bounced, complained, rejected
-  npm run enquiries -- list --spam            held back as spam
-  npm run enquiries -- show REF               one enquiry, personal data included
-  npm run enquiries -- requeue REF            e-mail it again (from gave-up, bounced, complained, rejected)
-  npm run enquiries -- requeue --all-gave-up  every enquiry whose e-mail gave up
-  npm run enquiries -- release REF            a held enquiry to the inbox after all
-  npm run enquiries -- digest                 local stack only: the scheduled digest to the
-                                              agency, sent now to the mailbox (SES_PORT)
-  npm run enquiries -- simulate bounce REF    local stack only: SES reports a bounce for it
-                                              (also complaint, reject, delivery)
+/**
+ * What ops do with enquiries whose e-mail did not reach the agency: list them (through the
+ * sparse `pending-email` and `needs-attention` indexes, never a scan), read one, and put it back
+ * in the retry's queue. The command line is infra/ops/enquiries-cli.ts.
+ */
 
-REF is the 8-character reference in the e-mail's subject, or the enquiry's full id.
-
-Target (default: the local stack's table, as npm start runs it):
-  --table NAME      a deployed table (the stack's EnquiriesTableName output); AWS credentials
-                    come from the usual chain (AWS_PROFILE, SSO, environment, instance role)
-  --region REGION   the deployed table's region (default: AWS_REGION, else ${DEFAULT_REGION})
-  --endpoint URL    a DynamoDB endpoint of your own (e.g. a local emulator)
-${timeoutUsage}`
-
-export interface EnquiriesIo {
-  /** Results: lists, the enquiry shown. */
-  out(text: string): void
-  /** Everything else: counts, what was done, errors. */
-  err(text: string): void
-  now(): Date
-  readonly env: Record<string, string | undefined>
-  /** @default the repository's .data/dynamodb (as `npm start` keeps it) */
-  readonly localDataDir?: string
+/** What a list shows of an enquiry: nothing that identifies its sender. */
+export interface EnquirySummary {
+  readonly id: string
+  readonly ref: string
+  readonly emailStatus: EmailStatus
+  readonly createdAt: string
+  readonly emailAttempts: number
 }
 
-const simulated: Record<string, SampleEventType> = {
-  bounce: 'Bounce',
-  complaint: 'Complaint',
-  reject: 'Reject',
-  delivery: 'Delivery',
+/** The statuses `list --undelivered` shows: owed, given up, or refused after SES took it. */
+export const undeliveredAttention = [
+  'gave-up',
+  'bounced',
+  'complained',
+  'rejected',
+] as const satisfies readonly AttentionStatus[]
+
+/** The statuses `requeue` takes an enquiry from (held is released, not requeued). */
+export const requeueable: readonly EmailStatus[] = undeliveredAttention
+
+/** The list's rows, read for these ids: reference, status, age and attempts, nothing else. */
+async function summaries(
+  table: EnquiryTableRef,
+  ids: readonly string[],
+  now: Date,
+): Promise<EnquirySummary[]> {
+  const found = await readEnquiries(table, ids, ['ref', 'emailStatus', 'emailAttempts'], now)
+  return found.map(({ id, ref, emailStatus, createdAt, emailAttempts }) => ({
+    id,
+    ref,
+    emailStatus,
+    createdAt,
+    emailAttempts: emailAttempts ?? 0,
+  }))
 }
 
-const plural = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`
-
-/** Runs one command; resolves the exit code (0 done, 1 failed or nothing done, 2 usage). */
-export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Promise<number> {
-  const parse = () =>
-    parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        undelivered: { type: 'boolean', default: false },
-        spam: { type: 'boolean', default: false },
-        'all-gave-up': { type: 'boolean', default: false },
-        table: { type: 'string' },
-        region: { type: 'string' },
-        endpoint: { type: 'string' },
-        ...timeoutOption,
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    })
-  let parsed: ReturnType<typeof parse>
-  try {
-    parsed = parse()
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${usage}`)
-    return 2
+/** Enquiries whose e-mail has not reached the agency: still owed, given up, or refused. */
+export async function undeliveredEnquiries(
+  table: EnquiryTableRef,
+  now: Date,
+): Promise<EnquirySummary[]> {
+  const ids = await idsInIndex(table, enquiryTable.pendingEmailIndex, EMAIL_PENDING)
+  for (const status of undeliveredAttention) {
+    ids.push(...(await idsInIndex(table, enquiryTable.attentionIndex, status)))
   }
-  const { values, positionals } = parsed
-  if (values.help) {
-    io.err(usage)
-    return 0
-  }
-  const [command, ...rest] = positionals
-  const limitMs = timeLimitMs(values.timeout)
-  const problem =
-    usageProblem(command, rest, values) ??
-    (limitMs === undefined ? '--timeout takes a number of seconds, at most 3600.' : undefined)
-  if (problem || limitMs === undefined) {
-    io.err(`${problem}\n\n${usage}`)
-    return 2
-  }
-
-  return onTable(
-    {
-      command: command as string,
-      limitMs,
-      connect: () => connect(values, io.env, io.localDataDir ?? localDataDir),
-      err: io.err,
-      failed: (target) => `Could not reach the enquiries table ${target.name}`,
-    },
-    (target) => run(target, command as string, rest, values, io),
-  )
+  return summaries(table, ids, now)
 }
 
-function usageProblem(
-  command: string | undefined,
-  rest: readonly string[],
-  values: {
-    undelivered: boolean
-    spam: boolean
-    'all-gave-up': boolean
-    table?: string
-    endpoint?: string
-  },
-): string | undefined {
-  switch (command) {
-    case 'list':
-      if (rest.length > 0 || values.undelivered === values.spam)
-        return 'Say list --undelivered or list --spam.'
-      return undefined
-    case 'show':
-    case 'release':
-      if (rest.length !== 1 || !isReference(rest[0] as string)) return `${command} needs one REF.`
-      return undefined
-    case 'requeue':
-      if (
-        values['all-gave-up']
-          ? rest.length !== 0
-          : rest.length !== 1 || !isReference(rest[0] as string)
-      ) {
-        return 'requeue needs one REF, or --all-gave-up.'
-      }
-      return undefined
-    case 'digest':
-      if (rest.length > 0) return 'digest takes no REF: it lists every enquiry that waits.'
-      // The deployed digest runs on its schedule, from the deployed function.
-      if (values.table && !values.endpoint) return 'digest works on the local stack only.'
-      return undefined
-    case 'simulate':
-      if (rest.length !== 2 || !simulated[rest[0] as string] || !isReference(rest[1] as string)) {
-        return 'simulate needs an event (bounce, complaint, reject, delivery) and one REF.'
-      }
-      // A fabricated SES event must never reach a deployed table.
-      if (values.table && !values.endpoint) return 'simulate works on the local stack only.'
-      return undefined
-    default:
-      return 'Say list, show, requeue, release, digest or simulate.'
-  }
+/** Enquiries held back from the inbox as spam. */
+export async function heldEnquiries(table: EnquiryTableRef, now: Date) {
+  return summaries(table, await idsInIndex(table, enquiryTable.attentionIndex, 'held'), now)
 }
 
-async function run(
-  target: Target,
-  command: string,
-  rest: readonly string[],
-  values: { undelivered: boolean; 'all-gave-up': boolean },
-  io: EnquiriesIo,
-): Promise<number> {
-  const now = io.now()
-  if (command === 'list') {
-    const found = values.undelivered
-      ? await undeliveredEnquiries(target, now)
-      : await heldEnquiries(target, now)
-    if (found.length > 0) io.out(`${summaryTable(found, now)}\n`)
-    io.err(
-      `${plural(found.length)} ${values.undelivered ? 'not delivered' : 'held as spam'} in ${target.name}.`,
-    )
-    return 0
-  }
-  if (command === 'digest') {
-    let sent: Awaited<ReturnType<typeof sendLocalDigest>>
-    try {
-      sent = await sendLocalDigest(target, io.env, now)
-    } catch (error) {
-      if ((error as Error).name !== 'MailboxUnreachable') throw error
-      io.err(`Could not send the digest: ${(error as Error).message}`)
-      return 1
-    }
-    const { outcome, mailbox, agencyEmail } = sent
-    io.err(
-      outcome.listed === 0
-        ? 'Nothing waits for the agency: no digest sent.'
-        : `Sent the digest of ${plural(outcome.listed)} (${outcome.undelivered} not delivered, ${outcome.held} held as spam) to ${agencyEmail}: see the mailbox at ${mailbox}/`,
-    )
-    return 0
-  }
-  if (command === 'requeue' && values['all-gave-up']) {
-    const count = await requeueAllGaveUp(target, now)
-    io.err(`Requeued ${plural(count)}; the retry e-mails them on its next run.`)
-    return 0
-  }
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-  const reference = rest.at(-1) as string
-  const ids = await idsForReference(target, reference)
-  if (ids.length === 0) {
-    // Said for a full id too: one that names no stored enquiry is not shown as nothing.
-    io.err(`No enquiry ${reference} in ${target.name}.`)
-    return 1
-  }
-  if (ids.length > 1 && command !== 'show') {
-    io.err(
-      `${ids.length} enquiries share the reference ${reference}: name one by its full id (${ids.join(', ')}).`,
-    )
-    return 1
-  }
-
-  switch (command) {
-    case 'show': {
-      for (const id of ids) {
-        const enquiry = await readEnquiry(target, id)
-        if (enquiry) io.out(`${JSON.stringify(enquiry, null, 2)}\n`)
-      }
-      io.err('Personal data: read it here, do not copy it into tickets or chat.')
-      return 0
-    }
-    case 'requeue':
-    case 'release': {
-      const from = command === 'release' ? (['held'] as const) : requeueable
-      const done = await requeueEnquiry(target, ids[0] as string, from, now)
-      if (!done) {
-        const current = await readEnquiry(target, ids[0] as string)
-        io.err(
-          `Not changed: ${reference} is ${current?.emailStatus ?? 'gone'}; ${command} takes one that is ${from.join(', ')}.`,
-        )
-        return 1
-      }
-      io.err(
-        `${reference} is pending again; the retry e-mails it on its next run${command === 'release' ? ' (released from spam)' : ''}.`,
-      )
-      return 0
-    }
-    default: {
-      // simulate: the deployed function's own code, fed the record SES would publish.
-      const type = simulated[rest[0] as string] as SampleEventType
-      const result = await injectDeliveryEvent(
-        {
-          documentClient: target.client,
-          tableName: target.tableName,
-          metrics: createDeliveryMetrics(io.env.STAGE ?? 'local'),
-          log: (entry) => io.err(JSON.stringify(entry)),
-        },
-        type,
-        ids[0] as string,
-        now,
-      )
-      const after = await readEnquiry(target, ids[0] as string)
-      io.err(
-        `Simulated an SES ${type} for ${reference}: ${result.outcome}; its e-mail status is now ${after?.emailStatus}.`,
-      )
-      return 0
-    }
-  }
+/** Whether text is an enquiry's reference (8 hex digits) or its full id. */
+export function isReference(text: string): boolean {
+  return /^[0-9a-f]{8}$/i.test(text) || uuid.test(text)
 }
 
-if (import.meta.main) {
-  await runMain('enquiries', () =>
-    runEnquiries(process.argv.slice(2), {
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(`${text}\n`),
-      now: () => new Date(),
-      env: process.env,
+/**
+ * The ids of the stored enquiries a reference names: its short ref through the `by-ref` index
+ * (two enquiries may share one, rarely), or a full id, if an enquiry has it.
+ */
+export async function idsForReference(table: EnquiryTableRef, reference: string) {
+  if (!uuid.test(reference))
+    return idsInIndex(table, enquiryTable.refIndex, reference.toUpperCase())
+  const id = reference.toLowerCase()
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: { [enquiryTable.partitionKey]: id },
+      ProjectionExpression: '#id',
+      ExpressionAttributeNames: { '#id': enquiryTable.partitionKey },
     }),
   )
+  return Item ? [id] : []
+}
+
+/** One whole enquiry, personal data included. */
+export async function readEnquiry(table: EnquiryTableRef, id: string) {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: { [enquiryTable.partitionKey]: id },
+      ConsistentRead: true,
+    }),
+  )
+  return Item
+}
+
+/**
+ * Puts an enquiry back in the retry's queue, as if new: pending, attempts zero, out of the
+ * `needs-attention` index; the retry e-mails it on its next run. Only from one of `from` (so a
+ * requeue racing a delivery event, or run twice, changes nothing); resolves whether it did.
+ */
+export async function requeueEnquiry(
+  table: EnquiryTableRef,
+  id: string,
+  from: readonly EmailStatus[],
+  now: Date,
+): Promise<boolean> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { [enquiryTable.partitionKey]: id },
+        ConditionExpression: `attribute_exists(#id) AND #status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
+        UpdateExpression:
+          'SET #status = :pending, #statusAt = :now, #pendingKey = :pendingValue, #attempts = :zero REMOVE #attention, #detail, #lastAttemptAt, #claimedUntil',
+        ExpressionAttributeNames: {
+          '#id': enquiryTable.partitionKey,
+          '#status': 'emailStatus',
+          '#statusAt': 'emailStatusAt',
+          '#pendingKey': enquiryTable.pendingEmailIndex.partitionKey,
+          '#attempts': 'emailAttempts',
+          '#attention': enquiryTable.attentionIndex.partitionKey,
+          '#detail': 'emailStatusDetail',
+          '#lastAttemptAt': 'emailLastAttemptAt',
+          // A claim left by a retry run that stopped mid-send would hold the e-mail back.
+          '#claimedUntil': 'emailClaimedUntil',
+        },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':now': now.toISOString(),
+          ':pendingValue': EMAIL_PENDING,
+          ':zero': 0,
+          ...Object.fromEntries(from.map((status, index) => [`:from${index}`, status])),
+        },
+      }),
+    )
+    return true
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false
+    throw error
+  }
+}
+
+/** Every enquiry whose e-mail gave up, back in the queue; resolves how many. */
+export async function requeueAllGaveUp(table: EnquiryTableRef, now: Date): Promise<number> {
+  let requeued = 0
+  for (const id of await idsInIndex(table, enquiryTable.attentionIndex, 'gave-up')) {
+    if (await requeueEnquiry(table, id, ['gave-up'], now)) requeued++
+  }
+  return requeued
+}
+
+/**
+ * What SES would report of an enquiry's e-mail (a bounce, say), fed to the deployed function's
+ * own code as SNS would deliver it; resolves its outcome and the e-mail status after it. For the
+ * local stack: a fabricated event must never reach a deployed table.
+ */
+export async function simulateSesEvent(
+  table: EnquiryTableRef,
+  type: SampleEventType,
+  id: string,
+  options: {
+    readonly now: Date
+    readonly stage: string
+    readonly log: DeliveryEventsDependencies['log']
+  },
+) {
+  const result = await injectDeliveryEvent(
+    {
+      documentClient: table.client,
+      tableName: table.tableName,
+      metrics: createDeliveryMetrics(options.stage),
+      log: options.log,
+    },
+    type,
+    id,
+    options.now,
+  )
+  const after = await readEnquiry(table, id)
+  return { outcome: result.outcome, emailStatus: after?.emailStatus }
+}
+
+/** The list's rows: reference, status, age and attempts, nothing else. */
+export function summaryTable(enquiries: readonly EnquirySummary[], now: Date): string {
+  const rows = [
+    ['REF', 'STATUS', 'AGE', 'ATTEMPTS'],
+    ...enquiries.map((enquiry) => [
+      enquiry.ref,
+      enquiry.emailStatus,
+      formatAge(now.getTime() - Date.parse(enquiry.createdAt)),
+      String(enquiry.emailAttempts),
+    ]),
+  ]
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  )
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths?.[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }

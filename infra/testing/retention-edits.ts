@@ -3,7 +3,7 @@ import { join } from 'node:path'
 
 /**
  * Edits of the infrastructure code that break the retention policy, and edits that break the
- * build, for the retention audit's test (infra/ops/audit-edits.test.ts): each is made to a
+ * build, for the retention audit's test (infra/ops/retention-audit/edits.test.ts): each is made to a
  * scratch copy of the code, never to this checkout.
  */
 const repo = new URL('../../', import.meta.url).pathname
@@ -272,7 +272,7 @@ export const breakingEdits: readonly Edit[] = [
   },
   {
     name: 'the policy’s backup limit lowered to 30 days',
-    changes: [['infra/ops/retention-policy.ts', 'backupDaysMax: 35', 'backupDaysMax: 30']],
+    changes: [['infra/ops/retention-audit/policy.ts', 'backupDaysMax: 35', 'backupDaysMax: 30']],
     names:
       /^FAIL {2}Point-in-time recovery of ElevateDigital-Data\/EnquiriesTable\w+: 35 days \(limit 30 days\)/m,
   },

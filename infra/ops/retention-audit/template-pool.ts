@@ -1,5 +1,5 @@
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation templates are untyped JSON
-type Cfn = any
+export type Cfn = any
 
 /** One stack's template, as the retention audit reads it. */
 export interface StackTemplate {

@@ -19,7 +19,8 @@
 import { writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { isFolder, oneLine } from './command.ts'
+import { oneLine } from './command.ts'
+import { isFolder } from './folders.ts'
 
 export const usage =
   'Usage: npm run audit:retention [-- [-c key=value …] [--template FILE|FOLDER …] [--skip-live] [--out FILE]]'
@@ -87,8 +88,8 @@ export async function runAuditCommand(args: readonly string[], io: AuditIo): Pro
   try {
     // Loaded here, not at the top: an app whose code does not load is an error line, exit 2.
     const [{ runAudit }, report] = await Promise.all([
-      import('./run-retention-audit.ts'),
-      import('./retention-report.ts'),
+      import('./retention-audit/audit.ts'),
+      import('./retention-audit/report.ts'),
     ])
     const result = await runAudit({
       templates: options.template,

@@ -4,21 +4,23 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Synthesised, synthesise } from '../testing/synth.ts'
-import { auditTemplates, type Finding } from './retention-audit.ts'
+import { type Synthesised, synthesise } from '../../testing/synth.ts'
+import { runAudit } from './audit.ts'
 import {
   auditExpiryCode,
   auditStoredItem,
   calendarYearsLater,
   itemTheStoreWrites,
   storedExpiryFinding,
-} from './retention-code-audit.ts'
-import { retentionPolicy } from './retention-policy.ts'
-import { auditExitCode, formatMarkdownReport, formatReport } from './retention-report.ts'
-import { liveExpiryCheck, runAudit } from './run-retention-audit.ts'
+} from './expiry.ts'
+import type { Finding } from './finding.ts'
+import { liveExpiryCheck } from './live-check.ts'
+import { retentionPolicy } from './policy.ts'
+import { auditExitCode, formatMarkdownReport, formatReport } from './report.ts'
+import { auditTemplates } from './resources.ts'
 import type { StackTemplate } from './template-pool.ts'
 
-const repo = new URL('../..', import.meta.url).pathname
+const repo = new URL('../../..', import.meta.url).pathname
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation templates are untyped JSON
 type Cfn = any
 

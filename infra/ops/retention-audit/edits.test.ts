@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { breakingEdits, brokenBuilds, scratchCopy } from '../testing/retention-edits.ts'
-import { usage } from './audit-retention.ts'
+import { breakingEdits, brokenBuilds, scratchCopy } from '../../testing/retention-edits.ts'
+import { usage } from '../retention-audit-cli.ts'
 
 /**
  * The retention audit against real edits of the infrastructure code. Each edit is made to a
@@ -16,7 +16,7 @@ import { usage } from './audit-retention.ts'
  * stack trace. All runs share one Node process (each copy importing its own code, all sharing
  * the installed aws-cdk-lib), so each costs a synthesis, not a start-up.
  */
-const repo = new URL('../../', import.meta.url).pathname
+const repo = new URL('../../../', import.meta.url).pathname
 
 let root: string
 const files = () => ({
@@ -96,7 +96,7 @@ for (const { dir, args } of JSON.parse(readFileSync(process.argv[2], 'utf8'))) {
   // As npm runs it: from the copy's root (the CDK finds the project's lock file from there).
   process.chdir(dir)
   try {
-    const { runAuditCommand } = await import(pathToFileURL(dir + '/infra/ops/audit-retention.ts'))
+    const { runAuditCommand } = await import(pathToFileURL(dir + '/infra/ops/retention-audit-cli.ts'))
     outcome.code = await runAuditCommand(args, {
       out: (text) => { outcome.out += text },
       err: (text) => { outcome.err += text + '\\n' },
@@ -133,7 +133,8 @@ beforeAll(() => {
   writeFileSync(files().notJson, 'Resources: not json')
   writeFileSync(files().noResources, '{}')
 })
-afterAll(() => rmSync(root, { recursive: true, force: true }))
+// Some 30 scratch copies of the code: removing them takes longer than a hook's 10 s on a busy disk.
+afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000)
 
 describe('the retention audit against real edits of the infrastructure', () => {
   it(`names each of ${breakingEdits.length} breaking edits with a FAIL line and exits 1`, async () => {

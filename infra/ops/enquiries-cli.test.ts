@@ -9,7 +9,7 @@ import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import { personalValues, validSubmission } from '../../functions/test-support.ts'
 import { localCredentials } from '../local/api-stack.ts'
 import { ensureEnquiryTable } from '../local/emulators.ts'
-import { type EnquiriesIo, runEnquiries } from './enquiries.ts'
+import { type EnquiriesIo, runEnquiries } from './enquiries-cli.ts'
 
 /**
  * The ops command against dynalite, through its own entry point: each test stores enquiries in

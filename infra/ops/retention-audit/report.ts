@@ -1,5 +1,5 @@
-import type { Finding } from './retention-audit.ts'
-import { type RetentionPolicy, retentionPolicy } from './retention-policy.ts'
+import type { Finding } from './finding.ts'
+import { type RetentionPolicy, retentionPolicy } from './policy.ts'
 
 /** The retention audit's findings, and where they were read from. */
 export interface AuditReport {

@@ -1,0 +1,23 @@
+import { type Add, days } from './finding.ts'
+import type { RetentionPolicy } from './policy.ts'
+import type { Cfn, ResourcePool } from './template-pool.ts'
+
+/** AWS Backup: how long each plan's rules keep recovery points. */
+export function auditBackupPlans(pool: ResourcePool, policy: RetentionPolicy, add: Add) {
+  for (const { key, props } of pool.ofType('AWS::Backup::BackupPlan')) {
+    const rules = (props.BackupPlan?.BackupPlanRule ?? []) as Cfn[]
+    for (const rule of rules) {
+      const keep = rule.Lifecycle?.DeleteAfterDays
+      add(
+        keep !== undefined && Number(keep) <= policy.backupDaysMax ? 'pass' : 'fail',
+        `AWS Backup plan ${key}, rule ${rule.RuleName}`,
+        keep === undefined
+          ? 'recovery points are never deleted'
+          : `recovery points deleted after ${days(Number(keep))} (limit ${days(policy.backupDaysMax)})`,
+      )
+    }
+    if (rules.length === 0) {
+      add('fail', `AWS Backup plan ${key}`, 'a plan whose rules the audit cannot read')
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import type { Add } from './finding.ts'
+import type { RetentionPolicy } from './policy.ts'
+import type { ResourcePool } from './template-pool.ts'
+
+/** SES: what it keeps of each enquiry e-mail (nothing), and where its sending events go. */
+export function auditEmail(pool: ResourcePool, policy: RetentionPolicy, add: Add) {
+  for (const { key } of pool.ofType('AWS::SES::EmailIdentity')) {
+    add(
+      'info',
+      `SES identity ${key}`,
+      'SES sends each enquiry to the agency inbox and keeps no copy of it. The inbox is outside AWS: the agency deletes enquiry e-mails after ' +
+        `${policy.enquiryYears} years and on erasure (docs/operations.md)`,
+    )
+  }
+  for (const { key, props } of pool.ofType('AWS::SES::ConfigurationSetEventDestination')) {
+    // SNS keeps no message once delivered, and the delivery-events function stores only the
+    // e-mail's status on the enquiry (under its TTL): any other destination (Firehose, logs)
+    // would keep recipients and subjects where this audit does not look.
+    const toSnsOnly = Object.keys(props.EventDestination ?? {})
+      .filter((name) => name.endsWith('Destination'))
+      .every((name) => name === 'SnsDestination')
+    add(
+      toSnsOnly ? 'info' : 'fail',
+      `SES event destination ${key}`,
+      toSnsOnly
+        ? 'sending events (recipient, subject) go to an SNS topic, which stores nothing; their ' +
+            'handler records only the e-mail status on the enquiry, deleted with it by TTL'
+        : 'sending events (recipients, subjects) go somewhere this audit does not follow',
+    )
+  }
+}

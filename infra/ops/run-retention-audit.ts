@@ -172,8 +172,8 @@ async function synthesiseApp(context: Record<string, string>): Promise<Synthesis
   let config: typeof import('../config.ts')
   let selection: typeof import('../stage-selection.ts')
   let committed: typeof import('../stages.ts')
-  let run: typeof import('../cdk-run.ts')
-  let testing: typeof import('../testing/synth.ts')
+  let run: typeof import('../cdk-commands.ts')
+  let testing: typeof import('../testing/synthesise-app.ts')
   let cdk: typeof import('aws-cdk-lib')
   let regions: typeof import('aws-cdk-lib/region-info')
   try {
@@ -182,8 +182,8 @@ async function synthesiseApp(context: Record<string, string>): Promise<Synthesis
       import('../config.ts'),
       import('../stage-selection.ts'),
       import('../stages.ts'),
-      import('../cdk-run.ts'),
-      import('../testing/synth.ts'),
+      import('../cdk-commands.ts'),
+      import('../testing/synthesise-app.ts'),
       import('aws-cdk-lib'),
       import('aws-cdk-lib/region-info'),
     ])

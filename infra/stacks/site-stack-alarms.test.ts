@@ -1,0 +1,129 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACKLOG_AGE_METRIC, METRICS_NAMESPACE, pipelineCounts } from '../../functions/metrics.ts'
+import { pipelineMetrics } from '../constructs/contact-api.ts'
+import {
+  getAtt,
+  logicalIdOf,
+  type Resource,
+  synthesiseBundledStage,
+} from '../testing/site-templates.ts'
+import type { Synthesised } from '../testing/synthesise-app.ts'
+
+describe('a stage with no domain, no analytics, functions bundled', () => {
+  let synth: Synthesised
+  let template: Template
+  let data: Template
+  beforeAll(() => {
+    ;({ synth, template, data } = synthesiseBundledStage())
+  }, 180_000)
+  afterAll(() => synth?.dispose())
+
+  describe('notifications and alarms', () => {
+    it('verifies the sender address in SES, in the data stack', () => {
+      template.resourceCountIs('AWS::SES::EmailIdentity', 0)
+      data.hasResourceProperties('AWS::SES::EmailIdentity', {
+        EmailIdentity: 'hello@elevate-digital.example',
+      })
+    })
+
+    it('has an encrypted, SSL-only ops topic CloudWatch may publish to, with no subscriber', () => {
+      const topicId = logicalIdOf(template, 'AWS::SNS::Topic', 'Notifications')
+      const topic = template.findResources('AWS::SNS::Topic')[topicId] as Resource
+      expect(topic.Properties.KmsMasterKeyId).toEqual(
+        getAtt(logicalIdOf(template, 'AWS::KMS::Key', 'Notifications'), 'Arn'),
+      )
+      template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true })
+      template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+        Topics: [{ Ref: topicId }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+            Match.objectLike({
+              Effect: 'Allow',
+              Action: 'sns:Publish',
+              Principal: { Service: 'cloudwatch.amazonaws.com' },
+            }),
+          ]),
+        },
+      })
+      template.resourceCountIs('AWS::SNS::Subscription', 1)
+      template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' })
+    })
+
+    it('alarms ops on function errors, API 5xx and e-mails given up', () => {
+      const topicId = logicalIdOf(template, 'AWS::SNS::Topic', 'Notifications')
+      // The Alarms construct's own (PipelineDashboard's are checked in deployment-contexts.test.ts, DeliveryEvents' in
+      // infra/constructs/delivery-events.test.ts).
+      const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'))
+        .filter(([id]) => id.startsWith('Alarms'))
+        .map(([, alarm]) => alarm) as Resource[]
+      expect(alarms).toHaveLength(6)
+      for (const alarm of alarms) {
+        expect(alarm.Properties).toMatchObject({
+          AlarmActions: [{ Ref: topicId }],
+          OKActions: [{ Ref: topicId }],
+        })
+        if (alarm.Properties.MetricName === 'OldestUndeliveredAgeSeconds') continue
+        expect(alarm.Properties).toMatchObject({
+          Threshold: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+          TreatMissingData: 'notBreaching',
+          Statistic: 'Sum',
+        })
+      }
+      const watched = alarms.map((alarm) => {
+        const { Namespace, MetricName, Dimensions } = alarm.Properties
+        return `${Namespace} ${MetricName} ${JSON.stringify(Dimensions?.[0]?.Value ?? null)}`
+      })
+      const contactId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiContact')
+      const retryId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiNotificationRetry')
+      const digestId = logicalIdOf(template, 'AWS::Lambda::Function', 'DigestSend')
+      const apiId = logicalIdOf(template, 'AWS::ApiGatewayV2::Api', 'ContactApi')
+      expect(watched.sort()).toEqual(
+        [
+          `AWS/Lambda Errors ${JSON.stringify({ Ref: contactId })}`,
+          `AWS/Lambda Errors ${JSON.stringify({ Ref: retryId })}`,
+          `AWS/Lambda Errors ${JSON.stringify({ Ref: digestId })}`,
+          `AWS/ApiGateway 5xx ${JSON.stringify({ Ref: apiId })}`,
+          'ElevateDigital/Enquiries EnquiryGaveUp "notification-retry"',
+          'ElevateDigital/Enquiries OldestUndeliveredAgeSeconds "notification-retry"',
+        ].sort(),
+      )
+    })
+
+    it('alarms on the metrics the functions emit: a give-up at once, a backlog over 15 minutes', () => {
+      expect(pipelineMetrics.namespace).toBe(METRICS_NAMESPACE)
+      expect(pipelineCounts).toContain(pipelineMetrics.gaveUp)
+      expect(pipelineMetrics.backlogAge).toBe(BACKLOG_AGE_METRIC)
+      template.resourceCountIs('AWS::Logs::MetricFilter', 0)
+      const dimensions = [
+        { Name: 'service', Value: 'notification-retry' },
+        { Name: 'stage', Value: 'prod' },
+      ]
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: METRICS_NAMESPACE,
+        MetricName: 'EnquiryGaveUp',
+        Dimensions: dimensions,
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      })
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: METRICS_NAMESPACE,
+        MetricName: 'OldestUndeliveredAgeSeconds',
+        Dimensions: dimensions,
+        Statistic: 'Maximum',
+        Threshold: 900,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'breaching',
+      })
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Environment: { Variables: Match.objectLike({ STAGE: 'prod' }) },
+      })
+    })
+  })
+})

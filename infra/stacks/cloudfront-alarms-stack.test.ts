@@ -80,6 +80,16 @@ describe('the CloudFront alarm follows the distribution', () => {
     expect(replaced.cloudFrontAlarms.toJSON()).toEqual(synth.cloudFrontAlarms.toJSON())
   })
 
+  it('keeps its stack name and its alarm’s logical id across renames of its classes', () => {
+    // CloudFrontAlarmsStack and CloudFrontAlarms kept the ids of EdgeMonitoringStack and
+    // EdgeAlarms: a renamed stack is a new stack, a changed id a replaced alarm.
+    expect(synth.stacks.cloudFrontAlarms.stackName).toBe('ElevateDigital-EdgeMonitoring')
+    expect(synth.stacks.cloudFrontAlarms.node.id).toBe('EdgeMonitoring')
+    expect(Object.keys(synth.cloudFrontAlarms.findResources('AWS::CloudWatch::Alarm'))).toEqual([
+      'EdgeAlarmsCdn5xxRateB55833FA',
+    ])
+  })
+
   it('lets the writer put and delete that one parameter, logging to a log group kept 30 days', () => {
     const site = synth.site.toJSON()
     const statements = resourcesOf(site, 'AWS::IAM::Policy')

@@ -125,5 +125,30 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         Environment: { Variables: Match.objectLike({ STAGE: 'prod' }) },
       })
     })
+
+    it('keeps the alarms’ and the dashboard’s logical ids across renames of their classes', () => {
+      // The construct ids ('Alarms', 'Monitoring') are older than PipelineAlarms and
+      // PipelineDashboard; a changed id would replace every alarm (and lose its history).
+      const ids = Object.keys({
+        ...template.findResources('AWS::CloudWatch::Alarm'),
+        ...template.findResources('AWS::CloudWatch::Dashboard'),
+      }).filter((id) => !id.startsWith('DeliveryEvents'))
+      expect(ids.sort()).toEqual(
+        [
+          'AlarmsContactErrors3DC1AC1A',
+          'AlarmsNotificationRetryErrorsD4513F0A',
+          'AlarmsDigestErrors9EB1D36F',
+          'AlarmsApi5xxFE885FB1',
+          'AlarmsEmailGaveUp6AB9C403',
+          'AlarmsEmailBacklogAge6B1773A8',
+          'MonitoringContactThrottles9AD83213',
+          'MonitoringNotificationRetryThrottlesE115EF01',
+          'MonitoringDigestThrottles58940377',
+          'MonitoringNotificationRetryFailedInvocations3B462AD5',
+          'MonitoringDigestFailedInvocations960B08E9',
+          'MonitoringDashboard0C3675C6',
+        ].sort(),
+      )
+    })
   })
 })

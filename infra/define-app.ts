@@ -1,6 +1,5 @@
 import { type App, Stage, Tags } from 'aws-cdk-lib'
 import { addCdkNagChecks } from './cdk-nag-checks.ts'
-import type { DeployConfig } from './config.ts'
 import { identityPlan } from './constructs/email-identities.ts'
 import { retention } from './retention.ts'
 import { CloudFrontAlarmsStack } from './stacks/cloudfront-alarms-stack.ts'
@@ -8,6 +7,7 @@ import { DataStack } from './stacks/data-stack.ts'
 import { EdgeStack } from './stacks/edge-stack.ts'
 import { SiteStack } from './stacks/site-stack.ts'
 import type { Migration } from './stage-selection.ts'
+import type { DeployConfig } from './stage-settings.ts'
 
 export interface AppPaths {
   /** The built site (`dist/client`). */

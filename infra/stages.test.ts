@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseStage, type StageSettings } from './config.ts'
 import { identityPlan } from './constructs/email-identities.ts'
 import { productionSiteUrl } from './stage-selection.ts'
+import { parseStage, type StageSettings } from './stage-settings.ts'
 import { placeholdersIn, stages } from './stages.ts'
 import { type Synthesised, synthesise } from './testing/synthesise-app.ts'
 

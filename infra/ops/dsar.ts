@@ -15,10 +15,10 @@ import { Level } from 'level'
 import { requestHandlerOptions } from '../../functions/aws-clients.ts'
 import type { EnquiryTableRef } from '../../functions/enquiries/attention.ts'
 import { contactSchema } from '../../shared/contact.ts'
-import { DEFAULT_REGION } from '../config.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { startDynalite } from '../local/emulators.ts'
 import { retention } from '../retention.ts'
+import { DEFAULT_REGION } from '../stage-settings.ts'
 import { isFolder, onTable, runMain, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
 import {
   auditLine,

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
 import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
-import { DEFAULT_REGION } from '../config.ts'
+import { DEFAULT_REGION } from '../stage-settings.ts'
 import { onTable, runMain, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
 import { connect, localDataDir, type Target } from './dsar.ts'
 import {

@@ -169,7 +169,7 @@ function flat(error: unknown): string {
  */
 async function synthesiseApp(context: Record<string, string>): Promise<Synthesis> {
   let app: typeof import('../define-app.ts')
-  let config: typeof import('../config.ts')
+  let config: typeof import('../stage-settings.ts')
   let selection: typeof import('../stage-selection.ts')
   let committed: typeof import('../stages.ts')
   let run: typeof import('../cdk-commands.ts')
@@ -179,7 +179,7 @@ async function synthesiseApp(context: Record<string, string>): Promise<Synthesis
   try {
     ;[app, config, selection, committed, run, testing, cdk, regions] = await Promise.all([
       import('../define-app.ts'),
-      import('../config.ts'),
+      import('../stage-settings.ts'),
       import('../stage-selection.ts'),
       import('../stages.ts'),
       import('../cdk-commands.ts'),

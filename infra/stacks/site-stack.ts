@@ -108,7 +108,7 @@ export class SiteStack extends Stack {
       sendingAs: props.sendingAs,
       opsEmail: props.opsEmail,
     })
-    // The API's own domain: its certificate given, or issued in the zone (config.ts requires one).
+    // The API's own domain: its certificate given, or issued in the zone (stage-settings.ts requires one).
     const apiCertificate =
       domain &&
       (domain.api.certificateArn

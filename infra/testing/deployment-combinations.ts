@@ -1,6 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, expect } from 'vitest'
-import type { StageSettings } from '../config.ts'
+import type { StageSettings } from '../stage-settings.ts'
 import { type Synthesised, synthesise } from './synthesise-app.ts'
 
 /**

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { App, type Stack } from 'aws-cdk-lib'
 import { Template } from 'aws-cdk-lib/assertions'
-import type { StageSettings } from '../config.ts'
 import { defineApp, type StageStacks } from '../define-app.ts'
 import { productionSiteUrl, selectStages } from '../stage-selection.ts'
+import type { StageSettings } from '../stage-settings.ts'
 import { stages as committedStages } from '../stages.ts'
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {

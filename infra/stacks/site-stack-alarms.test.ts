@@ -1,40 +1,28 @@
-import { Match, type Template } from 'aws-cdk-lib/assertions'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Match } from 'aws-cdk-lib/assertions'
+import { describe, expect, it } from 'vitest'
 import { BACKLOG_AGE_METRIC, METRICS_NAMESPACE, pipelineCounts } from '../../functions/metrics.ts'
 import { pipelineMetrics } from '../constructs/contact-api.ts'
-import {
-  getAtt,
-  logicalIdOf,
-  type Resource,
-  synthesiseBundledStage,
-} from '../testing/site-templates.ts'
-import type { Synthesised } from '../testing/synthesise-app.ts'
+import { bundledStage, getAtt, logicalIdOf, type Resource } from '../testing/site-templates.ts'
 
 describe('a stage with no domain, no analytics, functions bundled', () => {
-  let synth: Synthesised
-  let template: Template
-  let data: Template
-  beforeAll(() => {
-    ;({ synth, template, data } = synthesiseBundledStage())
-  }, 180_000)
-  afterAll(() => synth?.dispose())
+  const stage = bundledStage()
 
   describe('notifications and alarms', () => {
     it('verifies the sender address in SES, in the data stack', () => {
-      template.resourceCountIs('AWS::SES::EmailIdentity', 0)
-      data.hasResourceProperties('AWS::SES::EmailIdentity', {
+      stage.template.resourceCountIs('AWS::SES::EmailIdentity', 0)
+      stage.data.hasResourceProperties('AWS::SES::EmailIdentity', {
         EmailIdentity: 'hello@elevate-digital.example',
       })
     })
 
     it('has an encrypted, SSL-only ops topic CloudWatch may publish to, with no subscriber', () => {
-      const topicId = logicalIdOf(template, 'AWS::SNS::Topic', 'Notifications')
-      const topic = template.findResources('AWS::SNS::Topic')[topicId] as Resource
+      const topicId = logicalIdOf(stage.template, 'AWS::SNS::Topic', 'Notifications')
+      const topic = stage.template.findResources('AWS::SNS::Topic')[topicId] as Resource
       expect(topic.Properties.KmsMasterKeyId).toEqual(
-        getAtt(logicalIdOf(template, 'AWS::KMS::Key', 'Notifications'), 'Arn'),
+        getAtt(logicalIdOf(stage.template, 'AWS::KMS::Key', 'Notifications'), 'Arn'),
       )
-      template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true })
-      template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      stage.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true })
+      stage.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
         Topics: [{ Ref: topicId }],
         PolicyDocument: {
           Statement: Match.arrayWith([
@@ -50,15 +38,15 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           ]),
         },
       })
-      template.resourceCountIs('AWS::SNS::Subscription', 1)
-      template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' })
+      stage.template.resourceCountIs('AWS::SNS::Subscription', 1)
+      stage.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' })
     })
 
     it('alarms ops on function errors, API 5xx and e-mails given up', () => {
-      const topicId = logicalIdOf(template, 'AWS::SNS::Topic', 'Notifications')
-      // The Alarms construct's own (PipelineDashboard's are checked in deployment-contexts.test.ts, DeliveryEvents' in
-      // infra/constructs/delivery-events.test.ts).
-      const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'))
+      const topicId = logicalIdOf(stage.template, 'AWS::SNS::Topic', 'Notifications')
+      // PipelineAlarms' own (PipelineDashboard's are checked in infra/deployment-monitoring.test.ts,
+      // DeliveryEvents' in infra/constructs/delivery-events.test.ts).
+      const alarms = Object.entries(stage.template.findResources('AWS::CloudWatch::Alarm'))
         .filter(([id]) => id.startsWith('Alarms'))
         .map(([, alarm]) => alarm) as Resource[]
       expect(alarms).toHaveLength(6)
@@ -79,10 +67,14 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         const { Namespace, MetricName, Dimensions } = alarm.Properties
         return `${Namespace} ${MetricName} ${JSON.stringify(Dimensions?.[0]?.Value ?? null)}`
       })
-      const contactId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiContact')
-      const retryId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiNotificationRetry')
-      const digestId = logicalIdOf(template, 'AWS::Lambda::Function', 'DigestSend')
-      const apiId = logicalIdOf(template, 'AWS::ApiGatewayV2::Api', 'ContactApi')
+      const contactId = logicalIdOf(stage.template, 'AWS::Lambda::Function', 'ContactApiContact')
+      const retryId = logicalIdOf(
+        stage.template,
+        'AWS::Lambda::Function',
+        'ContactApiNotificationRetry',
+      )
+      const digestId = logicalIdOf(stage.template, 'AWS::Lambda::Function', 'DigestSend')
+      const apiId = logicalIdOf(stage.template, 'AWS::ApiGatewayV2::Api', 'ContactApi')
       expect(watched.sort()).toEqual(
         [
           `AWS/Lambda Errors ${JSON.stringify({ Ref: contactId })}`,
@@ -99,12 +91,12 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       expect(pipelineMetrics.namespace).toBe(METRICS_NAMESPACE)
       expect(pipelineCounts).toContain(pipelineMetrics.gaveUp)
       expect(pipelineMetrics.backlogAge).toBe(BACKLOG_AGE_METRIC)
-      template.resourceCountIs('AWS::Logs::MetricFilter', 0)
+      stage.template.resourceCountIs('AWS::Logs::MetricFilter', 0)
       const dimensions = [
         { Name: 'service', Value: 'notification-retry' },
         { Name: 'stage', Value: 'prod' },
       ]
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      stage.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
         Namespace: METRICS_NAMESPACE,
         MetricName: 'EnquiryGaveUp',
         Dimensions: dimensions,
@@ -112,7 +104,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         Threshold: 1,
         ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       })
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      stage.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
         Namespace: METRICS_NAMESPACE,
         MetricName: 'OldestUndeliveredAgeSeconds',
         Dimensions: dimensions,
@@ -121,7 +113,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         ComparisonOperator: 'GreaterThanThreshold',
         TreatMissingData: 'breaching',
       })
-      template.hasResourceProperties('AWS::Lambda::Function', {
+      stage.template.hasResourceProperties('AWS::Lambda::Function', {
         Environment: { Variables: Match.objectLike({ STAGE: 'prod' }) },
       })
     })
@@ -130,8 +122,8 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       // The construct ids ('Alarms', 'Monitoring') are older than PipelineAlarms and
       // PipelineDashboard; a changed id would replace every alarm (and lose its history).
       const ids = Object.keys({
-        ...template.findResources('AWS::CloudWatch::Alarm'),
-        ...template.findResources('AWS::CloudWatch::Dashboard'),
+        ...stage.template.findResources('AWS::CloudWatch::Alarm'),
+        ...stage.template.findResources('AWS::CloudWatch::Dashboard'),
       }).filter((id) => !id.startsWith('DeliveryEvents'))
       expect(ids.sort()).toEqual(
         [

@@ -1,40 +1,33 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Match, type Template } from 'aws-cdk-lib/assertions'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Match } from 'aws-cdk-lib/assertions'
+import { describe, expect, it } from 'vitest'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { retention } from '../retention.ts'
 import {
+  bundledStage,
   type Cfn,
-  dataStackOutput,
   getAtt,
   logicalIdOf,
   only,
   type Resource,
   statementsOfRole,
-  synthesiseBundledStage,
 } from '../testing/site-templates.ts'
-import type { Synthesised } from '../testing/synthesise-app.ts'
 
 describe('a stage with no domain, no analytics, functions bundled', () => {
-  let synth: Synthesised
-  let template: Template
-  let data: Template
-  beforeAll(() => {
-    ;({ synth, template, data } = synthesiseBundledStage())
-  }, 180_000)
-  afterAll(() => synth?.dispose())
-  const fromData = (idPrefix: string) => dataStackOutput(synth, idPrefix)
+  const stage = bundledStage()
 
   describe('contact API', () => {
     it('routes both contact paths to the contact function, throttled, logged, without CORS', () => {
-      const [apiId, api] = only(template, 'AWS::ApiGatewayV2::Api')
+      const [apiId, api] = only(stage.template, 'AWS::ApiGatewayV2::Api')
       expect(api.Properties.ProtocolType).toBe('HTTP')
       expect(api.Properties.CorsConfiguration).toBeUndefined()
-      const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[]
+      const routes = Object.values(
+        stage.template.findResources('AWS::ApiGatewayV2::Route'),
+      ) as Resource[]
       // ANY, so the handler itself answers other methods with 405 and `Allow: POST`; under the
-      // secret segment CloudFront adds (infra/deployment-contexts.test.ts).
+      // secret segment CloudFront adds (infra/deployment-api-origin.test.ts).
       const keys = routes.map((route) => route.Properties.RouteKey['Fn::Join'][1])
       expect(keys.map((parts: Cfn[]) => [parts[0], parts.at(-1)]).sort()).toEqual(
         [
@@ -42,14 +35,22 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           ['ANY /{{resolve:secretsmanager:', `:SecretString:::}}${contactApi.formPath}`],
         ].sort(),
       )
-      const contactFunctionId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiContact')
-      template.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
+      const contactFunctionId = logicalIdOf(
+        stage.template,
+        'AWS::Lambda::Function',
+        'ContactApiContact',
+      )
+      stage.template.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
         IntegrationType: 'AWS_PROXY',
         IntegrationUri: getAtt(contactFunctionId, 'Arn'),
         PayloadFormatVersion: '2.0',
       })
-      const accessLogsId = logicalIdOf(template, 'AWS::Logs::LogGroup', 'ContactApiAccessLogs')
-      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      const accessLogsId = logicalIdOf(
+        stage.template,
+        'AWS::Logs::LogGroup',
+        'ContactApiAccessLogs',
+      )
+      stage.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         ApiId: { Ref: apiId },
         StageName: '$default',
         AutoDeploy: true,
@@ -62,7 +63,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('runs both functions on Node 24, arm64, bundled with source maps, each with its log group', () => {
-      const functions = template.findResources('AWS::Lambda::Function', {
+      const functions = stage.template.findResources('AWS::Lambda::Function', {
         Properties: { Handler: 'index.handler' },
       }) as Record<string, Resource>
       const ids = Object.keys(functions).filter((id) => id.startsWith('ContactApi'))
@@ -72,7 +73,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         const properties = functions[id]?.Properties as Cfn
         expect(properties.Runtime, id).toBe('nodejs24.x')
         expect(properties.Architectures, id).toEqual(['arm64'])
-        const logGroup = template.findResources('AWS::Logs::LogGroup')[
+        const logGroup = stage.template.findResources('AWS::Logs::LogGroup')[
           properties.LoggingConfig.LogGroup.Ref
         ] as Resource
         expect(logGroup.Properties.RetentionInDays, id).toBe(30)
@@ -91,9 +92,9 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         )
         expect(env.STAGE).toBe('prod')
         expect(env.SES_CONFIGURATION_SET).toEqual({
-          Ref: logicalIdOf(template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
+          Ref: logicalIdOf(stage.template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
         })
-        expect(env.ENQUIRIES_TABLE).toEqual(fromData('EnquiriesTable'))
+        expect(env.ENQUIRIES_TABLE).toEqual(stage.fromData('EnquiriesTable'))
         expect(env.SENDER_EMAIL).toBe('hello@elevate-digital.example')
         expect(env.AGENCY_EMAIL).toBe('hello@elevate-digital.example')
         expect(env.NODE_OPTIONS).toBe('--enable-source-maps')
@@ -102,7 +103,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       // esbuild really bundled the handlers: a minified ES module and its source map each.
       expect(assetKeys.size).toBe(2)
       for (const key of assetKeys) {
-        const directory = join(synth.outdir, `asset.${key.replace(/\.zip$/, '')}`)
+        const directory = join(stage.synth.outdir, `asset.${key.replace(/\.zip$/, '')}`)
         const code = readFileSync(join(directory, 'index.mjs'), 'utf8')
         expect(code).toMatch(/createRequire/)
         expect(code).toMatch(/export\s*\{/)
@@ -111,8 +112,12 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('runs the retry function every minute, each run over before the next', () => {
-      const retryId = logicalIdOf(template, 'AWS::Lambda::Function', 'ContactApiNotificationRetry')
-      template.hasResourceProperties('AWS::Events::Rule', {
+      const retryId = logicalIdOf(
+        stage.template,
+        'AWS::Lambda::Function',
+        'ContactApiNotificationRetry',
+      )
+      stage.template.hasResourceProperties('AWS::Events::Rule', {
         ScheduleExpression: 'rate(1 minute)',
         State: 'ENABLED',
         Targets: [
@@ -122,12 +127,12 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           }),
         ],
       })
-      template.hasResourceProperties('AWS::Lambda::Function', {
+      stage.template.hasResourceProperties('AWS::Lambda::Function', {
         Handler: 'index.handler',
         Timeout: 50,
         Description: Match.stringLikeRegexp('Re-sends'),
       })
-      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      stage.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: retryId },
         MaximumRetryAttempts: 0,
         MaximumEventAgeInSeconds: 60,
@@ -137,8 +142,8 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
 
   describe('enquiries table', () => {
     it('is on demand, expires items on expiresAt, has PITR, encryption and both indexes', () => {
-      template.resourceCountIs('AWS::DynamoDB::GlobalTable', 0)
-      const [, table] = only(data, 'AWS::DynamoDB::GlobalTable')
+      stage.template.resourceCountIs('AWS::DynamoDB::GlobalTable', 0)
+      const [, table] = only(stage.data, 'AWS::DynamoDB::GlobalTable')
       expect(table.DeletionPolicy).toBe('Retain')
       expect(table.UpdateReplacePolicy).toBe('Retain')
       const properties = table.Properties
@@ -169,7 +174,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         ]),
       )
       const { pendingEmailIndex, emailIndex, refIndex, attentionIndex, messageIndex } = enquiryTable
-      // Only the data-subject index copies whole items: the others hold keys, no personal data.
+      // Only the data-subject index copies whole items: the others hold keys, no personal stage.data.
       expect(indexes).toEqual({
         [pendingEmailIndex.name]: {
           keys: [
@@ -220,7 +225,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           'arn:aws:dynamodb:eu-west-2:',
           { Ref: 'AWS::AccountId' },
           ':table/',
-          fromData('EnquiriesTable'),
+          stage.fromData('EnquiriesTable'),
           ...(suffix ? [suffix] : []),
         ],
       ],
@@ -237,7 +242,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
               'arn:aws:ses:eu-west-2:',
               { Ref: 'AWS::AccountId' },
               ':configuration-set/',
-              { Ref: logicalIdOf(template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents') },
+              { Ref: logicalIdOf(stage.template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents') },
             ],
           ],
         },
@@ -260,10 +265,10 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('lets the contact function put, get and update items, query the message index, send as the sender, and log', () => {
-      const roleId = logicalIdOf(template, 'AWS::IAM::Role', 'ContactApiContactRole')
-      expect(statementsOfRole(template, roleId)).toEqual(
+      const roleId = logicalIdOf(stage.template, 'AWS::IAM::Role', 'ContactApiContactRole')
+      expect(statementsOfRole(stage.template, roleId)).toEqual(
         expect.arrayContaining([
-          writeLogs(logicalIdOf(template, 'AWS::Logs::LogGroup', 'ContactApiContactLogs')),
+          writeLogs(logicalIdOf(stage.template, 'AWS::Logs::LogGroup', 'ContactApiContactLogs')),
           {
             Effect: 'Allow',
             Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
@@ -277,16 +282,20 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           sendAsSender(),
         ]),
       )
-      expect(statementsOfRole(template, roleId)).toHaveLength(4)
+      expect(statementsOfRole(stage.template, roleId)).toHaveLength(4)
     })
 
     it('lets the retry function query the pending index only, get and update items, send, log', () => {
-      const roleId = logicalIdOf(template, 'AWS::IAM::Role', 'ContactApiNotificationRetryRole')
-      const statements = statementsOfRole(template, roleId)
+      const roleId = logicalIdOf(
+        stage.template,
+        'AWS::IAM::Role',
+        'ContactApiNotificationRetryRole',
+      )
+      const statements = statementsOfRole(stage.template, roleId)
       expect(statements).toEqual(
         expect.arrayContaining([
           writeLogs(
-            logicalIdOf(template, 'AWS::Logs::LogGroup', 'ContactApiNotificationRetryLogs'),
+            logicalIdOf(stage.template, 'AWS::Logs::LogGroup', 'ContactApiNotificationRetryLogs'),
           ),
           {
             Effect: 'Allow',
@@ -305,9 +314,9 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('gives the function roles no managed or inline policies beyond those', () => {
-      const roles = template.findResources('AWS::IAM::Role') as Record<string, Resource>
+      const roles = stage.template.findResources('AWS::IAM::Role') as Record<string, Resource>
       for (const prefix of ['ContactApiContactRole', 'ContactApiNotificationRetryRole']) {
-        const role = roles[logicalIdOf(template, 'AWS::IAM::Role', prefix)] as Resource
+        const role = roles[logicalIdOf(stage.template, 'AWS::IAM::Role', prefix)] as Resource
         expect(role.Properties.ManagedPolicyArns, prefix).toBeUndefined()
         expect(role.Properties.Policies, prefix).toBeUndefined()
         expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
@@ -317,7 +326,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('grants nothing in the stack on the table or SES beyond those actions', () => {
-      const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[]
+      const policies = Object.values(stage.template.findResources('AWS::IAM::Policy')) as Resource[]
       const actions = policies.flatMap((policy) =>
         policy.Properties.PolicyDocument.Statement.flatMap((statement: Cfn) =>
           [statement.Action].flat(),

@@ -1,41 +1,32 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Match, type Template } from 'aws-cdk-lib/assertions'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Match } from 'aws-cdk-lib/assertions'
+import { describe, expect, it } from 'vitest'
 import { securityHeaders, toHttpHeaders } from '../../shared/security-headers.ts'
 import { viewerRequestFile } from '../../shared/viewer-request.ts'
 import { cacheControlFor } from '../local/static-site.ts'
 import { retention } from '../retention.ts'
 import {
   ALL_VIEWER_EXCEPT_HOST_HEADER,
+  bundledStage,
   CACHING_DISABLED,
   type Cfn,
   cacheBehaviour,
-  dataStackOutput,
   getAtt,
   headersOfPolicy,
   logicalIdOf,
   only,
   type Resource,
-  synthesiseBundledStage,
 } from '../testing/site-templates.ts'
-import type { Synthesised } from '../testing/synthesise-app.ts'
 
 describe('a stage with no domain, no analytics, functions bundled', () => {
-  let synth: Synthesised
-  let template: Template
-  let data: Template
-  beforeAll(() => {
-    ;({ synth, template, data } = synthesiseBundledStage())
-  }, 180_000)
-  afterAll(() => synth?.dispose())
-  const fromData = (idPrefix: string) => dataStackOutput(synth, idPrefix)
+  const stage = bundledStage()
 
   describe('static site', () => {
     it('keeps both buckets private, encrypted, SSL-only and retained, in the data stack', () => {
-      const buckets = data.findResources('AWS::S3::Bucket') as Record<string, Resource>
+      const buckets = stage.data.findResources('AWS::S3::Bucket') as Record<string, Resource>
       expect(Object.keys(buckets)).toHaveLength(2)
-      template.resourceCountIs('AWS::S3::Bucket', 0)
+      stage.template.resourceCountIs('AWS::S3::Bucket', 0)
       const sslOnly = Match.objectLike({
         Effect: 'Deny',
         Action: 's3:*',
@@ -58,41 +49,43 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       }
       // Each bucket has one policy: the log bucket's beside it, the site bucket's beside the
       // distribution it names.
-      data.hasResourceProperties('AWS::S3::BucketPolicy', {
-        Bucket: { Ref: logicalIdOf(data, 'AWS::S3::Bucket', 'SiteLogBucket') },
+      stage.data.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: logicalIdOf(stage.data, 'AWS::S3::Bucket', 'SiteLogBucket') },
         PolicyDocument: { Statement: Match.arrayWith([sslOnly]) },
       })
-      data.resourceCountIs('AWS::S3::BucketPolicy', 1)
-      const [, policy] = only(template, 'AWS::S3::BucketPolicy')
-      expect(policy.Properties.Bucket).toEqual(fromData('SiteBucket'))
-      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      stage.data.resourceCountIs('AWS::S3::BucketPolicy', 1)
+      const [, policy] = only(stage.template, 'AWS::S3::BucketPolicy')
+      expect(policy.Properties.Bucket).toEqual(stage.fromData('SiteBucket'))
+      stage.template.hasResourceProperties('AWS::S3::BucketPolicy', {
         PolicyDocument: { Statement: Match.arrayWith([sslOnly]) },
       })
     })
 
     it('lets only this distribution read and list the site bucket, through OAC', () => {
-      const bucketArnParts = ['arn:aws:s3:::', fromData('SiteBucket')]
+      const bucketArnParts = ['arn:aws:s3:::', stage.fromData('SiteBucket')]
       const bucketArn = { 'Fn::Join': ['', bucketArnParts] }
-      const distributionId = logicalIdOf(template, 'AWS::CloudFront::Distribution', 'Site')
-      const [oacId] = only(template, 'AWS::CloudFront::OriginAccessControl', {
+      const distributionId = logicalIdOf(stage.template, 'AWS::CloudFront::Distribution', 'Site')
+      const [oacId] = only(stage.template, 'AWS::CloudFront::OriginAccessControl', {
         OriginAccessControlConfig: {
           OriginAccessControlOriginType: 's3',
           SigningBehavior: 'always',
           SigningProtocol: 'sigv4',
         },
       })
-      const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
+      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
       const s3Origins = distribution.Properties.DistributionConfig.Origins.filter(
         (origin: Cfn) => origin.S3OriginConfig,
       )
       expect(s3Origins).toEqual([
         expect.objectContaining({
-          DomainName: { 'Fn::Join': ['', [fromData('SiteBucket'), '.s3.eu-west-2.amazonaws.com']] },
+          DomainName: {
+            'Fn::Join': ['', [stage.fromData('SiteBucket'), '.s3.eu-west-2.amazonaws.com']],
+          },
           OriginAccessControlId: getAtt(oacId, 'Id'),
           S3OriginConfig: { OriginAccessIdentity: '' },
         }),
       ])
-      const [, policy] = only(template, 'AWS::S3::BucketPolicy')
+      const [, policy] = only(stage.template, 'AWS::S3::BucketPolicy')
       const allows = policy.Properties.PolicyDocument.Statement.filter(
         (statement: Cfn) => statement.Effect === 'Allow',
       )
@@ -124,7 +117,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('redirects to HTTPS, speaks HTTP/2 and HTTP/3, compresses and maps 404 to /404.html', () => {
-      template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      stage.template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: Match.objectLike({
           DefaultCacheBehavior: Match.objectLike({
             ViewerProtocolPolicy: 'redirect-to-https',
@@ -143,24 +136,24 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           ],
         }),
       })
-      expect(cacheBehaviour(template, '/assets/*')).toMatchObject({
+      expect(cacheBehaviour(stage.template, '/assets/*')).toMatchObject({
         ViewerProtocolPolicy: 'redirect-to-https',
         Compress: true,
       })
     })
 
     it('caches hashed assets for a year and HTML briefly, with brotli and gzip', () => {
-      const policies = template.findResources('AWS::CloudFront::CachePolicy') as Record<
+      const policies = stage.template.findResources('AWS::CloudFront::CachePolicy') as Record<
         string,
         Resource
       >
       const configOf = (ref: { Ref: string }) =>
         policies[ref.Ref]?.Properties.CachePolicyConfig as Cfn
-      const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
+      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
       const html = configOf(
         distribution.Properties.DistributionConfig.DefaultCacheBehavior.CachePolicyId,
       )
-      const assets = configOf(cacheBehaviour(template, '/assets/*').CachePolicyId)
+      const assets = configOf(cacheBehaviour(stage.template, '/assets/*').CachePolicyId)
       expect(assets).toMatchObject({
         MinTTL: 31_536_000,
         DefaultTTL: 31_536_000,
@@ -177,11 +170,11 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('sends the security headers the local server sends (shared definition)', () => {
-      const [policyId, policy] = only(template, 'AWS::CloudFront::ResponseHeadersPolicy')
+      const [policyId, policy] = only(stage.template, 'AWS::CloudFront::ResponseHeadersPolicy')
       expect(headersOfPolicy(policy.Properties.ResponseHeadersPolicyConfig)).toEqual(
         toHttpHeaders(securityHeaders({ analytics: false })),
       )
-      const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
+      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
       const config = distribution.Properties.DistributionConfig
       for (const behaviour of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
         expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId })
@@ -189,20 +182,20 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('runs the shared viewer-request function file on page requests only', () => {
-      const [functionId, fn] = only(template, 'AWS::CloudFront::Function')
+      const [functionId, fn] = only(stage.template, 'AWS::CloudFront::Function')
       expect(fn.Properties.FunctionCode).toBe(readFileSync(viewerRequestFile, 'utf8'))
       expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0')
       expect(fn.Properties.AutoPublish).toBe(true)
-      const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
+      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
       expect(
         distribution.Properties.DistributionConfig.DefaultCacheBehavior.FunctionAssociations,
       ).toEqual([{ EventType: 'viewer-request', FunctionARN: getAtt(functionId, 'FunctionARN') }])
       // Hashed assets are requested by their exact key: no rewrite, no invocation to pay for.
-      expect(cacheBehaviour(template, '/assets/*').FunctionAssociations).toBeUndefined()
+      expect(cacheBehaviour(stage.template, '/assets/*').FunctionAssociations).toBeUndefined()
     })
 
     it('sends /api/* uncached, with the viewer headers and body, to the HTTP API', () => {
-      const api = cacheBehaviour(template, '/api/*')
+      const api = cacheBehaviour(stage.template, '/api/*')
       expect(api).toMatchObject({
         CachePolicyId: CACHING_DISABLED,
         OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -210,15 +203,15 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         AllowedMethods: expect.arrayContaining(['POST']),
       })
       expect(api.FunctionAssociations).toBeUndefined()
-      const [apiId] = only(template, 'AWS::ApiGatewayV2::Api')
-      const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
+      const [apiId] = only(stage.template, 'AWS::ApiGatewayV2::Api')
+      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
       const origin = distribution.Properties.DistributionConfig.Origins.find(
         (candidate: Cfn) => candidate.Id === api.TargetOriginId,
       )
       expect(origin).toEqual({
         Id: api.TargetOriginId,
         DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', getAtt(apiId, 'ApiEndpoint')] }] },
-        // The per-stage secret path and header (infra/deployment-contexts.test.ts).
+        // The per-stage secret path and header (infra/deployment-api-origin.test.ts).
         OriginPath: expect.anything(),
         CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
         OriginCustomHeaders: [{ HeaderName: 'x-origin-verify', HeaderValue: expect.anything() }],
@@ -226,8 +219,8 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('logs CloudFront and S3 access to a bucket that expires them', () => {
-      const logBucketId = logicalIdOf(data, 'AWS::S3::Bucket', 'SiteLogBucket')
-      data.hasResourceProperties('AWS::S3::Bucket', {
+      const logBucketId = logicalIdOf(stage.data, 'AWS::S3::Bucket', 'SiteLogBucket')
+      stage.data.hasResourceProperties('AWS::S3::Bucket', {
         OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
         LifecycleConfiguration: {
           Rules: [
@@ -238,19 +231,21 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           ],
         },
       })
-      data.hasResourceProperties('AWS::S3::Bucket', {
+      stage.data.hasResourceProperties('AWS::S3::Bucket', {
         LoggingConfiguration: { DestinationBucketName: { Ref: logBucketId }, LogFilePrefix: 's3/' },
       })
-      const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
+      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
       expect(distribution.Properties.DistributionConfig.Logging).toEqual({
-        Bucket: { 'Fn::Join': ['', [fromData('SiteLogBucket'), '.s3.eu-west-2.amazonaws.com']] },
+        Bucket: {
+          'Fn::Join': ['', [stage.fromData('SiteLogBucket'), '.s3.eu-west-2.amazonaws.com']],
+        },
         Prefix: 'cloudfront/',
       })
     })
 
     it('deploys the build with the local server’s cache rules, then invalidates', () => {
       const deployments = Object.values(
-        template.findResources('Custom::CDKBucketDeployment'),
+        stage.template.findResources('Custom::CDKBucketDeployment'),
       ) as Resource[]
       const byInclude = (include: string) =>
         deployments.find((d) => d.Properties.Include?.includes(include))?.Properties
@@ -278,12 +273,13 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       // One upload of the build, without Vite's manifest.
       const keys = new Set(deployments.flatMap((d) => d.Properties.SourceObjectKeys))
       expect(keys.size).toBe(1)
-      const staged = readdirSync(synth.outdir).find(
-        (name) => name.startsWith('asset.') && existsSync(join(synth.outdir, name, '404.html')),
+      const staged = readdirSync(stage.synth.outdir).find(
+        (name) =>
+          name.startsWith('asset.') && existsSync(join(stage.synth.outdir, name, '404.html')),
       )
       expect(staged).toBeDefined()
-      expect(existsSync(join(synth.outdir, staged as string, 'about/index.html'))).toBe(true)
-      expect(existsSync(join(synth.outdir, staged as string, '.vite'))).toBe(false)
+      expect(existsSync(join(stage.synth.outdir, staged as string, 'about/index.html'))).toBe(true)
+      expect(existsSync(join(stage.synth.outdir, staged as string, '.vite'))).toBe(false)
     })
   })
 })

@@ -3,37 +3,29 @@ import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { securityHeaders, toHttpHeaders } from '../../shared/security-headers.ts'
 import {
-  dataStackOutput,
+  bundledStage,
   headersOfPolicy,
   logicalIdOf,
   only,
   type Resource,
-  synthesiseBundledStage,
 } from '../testing/site-templates.ts'
 import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 
 describe('a stage with no domain, no analytics, functions bundled', () => {
-  let synth: Synthesised
-  let template: Template
-  let data: Template
-  beforeAll(() => {
-    ;({ synth, template, data } = synthesiseBundledStage())
-  }, 180_000)
-  afterAll(() => synth?.dispose())
-  const fromData = (idPrefix: string) => dataStackOutput(synth, idPrefix)
+  const stage = bundledStage()
 
   it('is a data stack and a site stack in London, with no edge stack', () => {
-    expect(synth.edge).toBeUndefined()
-    expect(synth.stacks.site.region).toBe('eu-west-2')
-    expect(synth.stacks.data?.region).toBe('eu-west-2')
+    expect(stage.synth.edge).toBeUndefined()
+    expect(stage.synth.stacks.site.region).toBe('eu-west-2')
+    expect(stage.synth.stacks.data?.region).toBe('eu-west-2')
   })
 
   it('passes cdk-nag: no finding left unacknowledged, warnings included', () => {
-    expect(synth.violations).toEqual([])
+    expect(stage.synth.violations).toEqual([])
   })
 
   it('gives every acknowledgement a written reason, recorded in the templates', () => {
-    const acknowledged = synth.templates
+    const acknowledged = stage.synth.templates
       .flatMap(({ template }) => Object.values(template.Resources as Record<string, Resource>))
       .flatMap((resource) => resource.Metadata?.cdk_nag?.rules_to_suppress ?? [])
       .map((rule: { id: string; reason: string }) => rule)
@@ -55,22 +47,22 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
   })
 
   it('acknowledges exactly the deployment role’s wildcards: the build upload, the site bucket, invalidations', () => {
-    const roleId = logicalIdOf(template, 'AWS::IAM::Role', 'SiteDeploymentRole')
-    const [, policy] = only(template, 'AWS::IAM::Policy', { Roles: [{ Ref: roleId }] })
+    const roleId = logicalIdOf(stage.template, 'AWS::IAM::Role', 'SiteDeploymentRole')
+    const [, policy] = only(stage.template, 'AWS::IAM::Policy', { Roles: [{ Ref: roleId }] })
     const findings = (policy.Metadata.cdk_nag.rules_to_suppress as { id: string }[]).map(
       (rule) => rule.id,
     )
     // The upload's bucket is whatever the stack's synthesizer publishes assets to: read from the
     // deployment itself, not assumed.
     const [deployment] = Object.values(
-      template.findResources('Custom::CDKBucketDeployment'),
+      stage.template.findResources('Custom::CDKBucketDeployment'),
     ) as Resource[]
     const uploadBucket = (
       (deployment as Resource).Properties.SourceBucketNames[0]['Fn::Sub'] as string
     )
       .replace(/\$\{/g, '<')
       .replace(/\}/g, '>')
-    const siteBucket = JSON.stringify(fromData('SiteBucket'))
+    const siteBucket = JSON.stringify(stage.fromData('SiteBucket'))
     expect(findings.sort()).toEqual(
       [
         'Action::s3:Abort*',
@@ -93,18 +85,18 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     // of the single stack of earlier releases: the data stack keeps them, so `cdk import` adopts
     // an existing deployment's table and buckets as they are (docs/deploy.md).
     const pinned: [Template, string, string][] = [
-      [data, 'EnquiriesTable7DAAED76', 'AWS::DynamoDB::GlobalTable'],
-      [data, 'SiteBucket978D4AEB', 'AWS::S3::Bucket'],
-      [data, 'SiteLogBucket150DDC0F', 'AWS::S3::Bucket'],
-      [data, 'SiteLogBucketPolicy0DF17370', 'AWS::S3::BucketPolicy'],
-      [data, 'NotificationsSenderIdentity338B0697', 'AWS::SES::EmailIdentity'],
+      [stage.data, 'EnquiriesTable7DAAED76', 'AWS::DynamoDB::GlobalTable'],
+      [stage.data, 'SiteBucket978D4AEB', 'AWS::S3::Bucket'],
+      [stage.data, 'SiteLogBucket150DDC0F', 'AWS::S3::Bucket'],
+      [stage.data, 'SiteLogBucketPolicy0DF17370', 'AWS::S3::BucketPolicy'],
+      [stage.data, 'NotificationsSenderIdentity338B0697', 'AWS::SES::EmailIdentity'],
       // The site bucket's policy stays in the site stack, updated in place, never deleted.
-      [template, 'SiteBucketPolicy45F6EBA1', 'AWS::S3::BucketPolicy'],
-      [template, 'SiteDistribution390DED28', 'AWS::CloudFront::Distribution'],
-      [template, 'NotificationsOpsTopicEC038383', 'AWS::SNS::Topic'],
-      [template, 'ContactApiContactLogsCD3CC645', 'AWS::Logs::LogGroup'],
-      [template, 'ContactApiNotificationRetryLogs3994ED7D', 'AWS::Logs::LogGroup'],
-      [template, 'ContactApiAccessLogs4EDC187F', 'AWS::Logs::LogGroup'],
+      [stage.template, 'SiteBucketPolicy45F6EBA1', 'AWS::S3::BucketPolicy'],
+      [stage.template, 'SiteDistribution390DED28', 'AWS::CloudFront::Distribution'],
+      [stage.template, 'NotificationsOpsTopicEC038383', 'AWS::SNS::Topic'],
+      [stage.template, 'ContactApiContactLogsCD3CC645', 'AWS::Logs::LogGroup'],
+      [stage.template, 'ContactApiNotificationRetryLogs3994ED7D', 'AWS::Logs::LogGroup'],
+      [stage.template, 'ContactApiAccessLogs4EDC187F', 'AWS::Logs::LogGroup'],
     ]
     for (const [stack, id, type] of pinned) {
       expect((stack.toJSON().Resources as Record<string, Resource>)[id]?.Type, id).toBe(type)

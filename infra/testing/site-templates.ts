@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { type Synthesised, synthesise } from './synthesise-app.ts'
 
 /**
@@ -91,25 +91,47 @@ export function cacheBehaviour(template: Template, pathPattern: string) {
 export const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad'
 export const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac'
 
-/** The production stage with no domain and no analytics, its functions bundled by esbuild. */
-export function synthesiseBundledStage(): {
-  synth: Synthesised
-  template: Template
-  data: Template
-} {
-  const synth = synthesise({ bundle: true, stages: { prod: {} } })
-  return { synth, template: synth.site, data: synth.data as Template }
+/** A synthesised stage as the tests of one file read it. */
+export interface BundledStage {
+  readonly synth: Synthesised
+  readonly template: Template
+  readonly data: Template
+  /** How the site stack reads a value of the data stack's: that stack's output, by resource id. */
+  fromData(idPrefix: string): object
 }
 
-/** How the site stack reads a value of the data stack's: that stack's output, by resource id. */
-export function dataStackOutput(synth: Synthesised, idPrefix: string) {
+/**
+ * The production stage with no domain and no analytics, its functions bundled by esbuild:
+ * synthesised once before the calling file's tests (bundling takes a while) and removed after.
+ */
+export function bundledStage(): BundledStage {
+  let synth: Synthesised | undefined
+  beforeAll(() => {
+    synth = synthesise({ bundle: true, stages: { prod: {} } })
+  }, 180_000)
+  afterAll(() => synth?.dispose())
+  const synthesised = () => {
+    if (!synth) throw new Error('the stage is synthesised before the tests run')
+    return synth
+  }
   return {
-    'Fn::GetStackOutput': {
-      StackName: synth.stacks.data?.stackName,
-      Region: 'eu-west-2',
-      OutputName: Object.keys((synth.data as Template).toJSON().Outputs).find((name) =>
-        name.startsWith(`PublishOutputRef${idPrefix}`),
-      ),
+    get synth() {
+      return synthesised()
     },
+    get template() {
+      return synthesised().site
+    },
+    get data() {
+      return synthesised().data as Template
+    },
+    fromData: (idPrefix) => ({
+      'Fn::GetStackOutput': {
+        StackName: synthesised().stacks.data?.stackName,
+        Region: 'eu-west-2',
+        OutputName: Object.keys((synthesised().data as Template).toJSON().Outputs).find((name) =>
+          name.startsWith(`PublishOutputRef${idPrefix}`),
+        ),
+      },
+    }),
   }
 }

@@ -1,13 +1,13 @@
 import { type App, Stage, Tags } from 'aws-cdk-lib'
-import { addChecks } from './checks.ts'
-import type { DeployConfig } from './config.ts'
+import { addCdkNagChecks } from './cdk-nag-checks.ts'
 import { identityPlan } from './constructs/email-identities.ts'
 import { retention } from './retention.ts'
+import { CloudFrontAlarmsStack } from './stacks/cloudfront-alarms-stack.ts'
 import { DataStack } from './stacks/data-stack.ts'
-import { EdgeMonitoringStack } from './stacks/edge-monitoring-stack.ts'
 import { EdgeStack } from './stacks/edge-stack.ts'
 import { SiteStack } from './stacks/site-stack.ts'
 import type { Migration } from './stage-selection.ts'
+import type { DeployConfig } from './stage-settings.ts'
 
 export interface AppPaths {
   /** The built site (`dist/client`). */
@@ -27,7 +27,7 @@ export interface StageStacks {
   /** Absent only while an existing deployment's data moves into it (`migration`). */
   readonly data?: DataStack
   readonly site: SiteStack
-  readonly edgeMonitoring: EdgeMonitoringStack
+  readonly cloudFrontAlarms: CloudFrontAlarmsStack
 }
 
 /** CloudFront's certificates, web ACLs and metrics live in this region only. */
@@ -47,7 +47,7 @@ export function defineApp(
   const stages = Object.fromEntries(
     configs.map((config) => [config.stage, defineStage(app, config, paths, migration)]),
   )
-  addChecks(
+  addCdkNagChecks(
     app,
     Object.values(stages).map(({ stage }) => stage),
   )
@@ -145,18 +145,19 @@ function defineStage(
   if (data) siteStack.addStackDependency(data)
 
   // CloudFront's metrics exist only in us-east-1: its alarms go there, once the distribution does.
-  const edgeMonitoring = new EdgeMonitoringStack(stage, 'EdgeMonitoring', {
+  // Its id and stack name are older than the class name and stay: renaming a stack replaces it.
+  const cloudFrontAlarms = new CloudFrontAlarmsStack(stage, 'EdgeMonitoring', {
     stackName: `${name}-EdgeMonitoring`,
     description: `${site} website: CloudFront alarms (us-east-1)`,
     env: edgeEnv,
     distributionIdParameter: distributionIdParameter.name,
     opsEmail: config.opsEmail,
   })
-  edgeMonitoring.addStackDependency(siteStack)
+  cloudFrontAlarms.addStackDependency(siteStack)
 
   // cfn-lint's schema (and so a user's pre-deploy check) does not know dashboard tags yet.
   const tagged = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] }
   Tags.of(stage).add('project', site, tagged)
   Tags.of(stage).add('stage', config.stage, tagged)
-  return { stage, edge, data, site: siteStack, edgeMonitoring }
+  return { stage, edge, data, site: siteStack, cloudFrontAlarms }
 }

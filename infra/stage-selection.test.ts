@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { StageSettings } from './config.ts'
 import { productionSiteUrl, selectStages } from './stage-selection.ts'
+import type { StageSettings } from './stage-settings.ts'
 
 const committed: Record<string, StageSettings> = {
   prod: {

@@ -1,3 +1,4 @@
+import { identityPlan } from './constructs/email-identities.ts'
 import {
   type DeployConfig,
   PRODUCTION_STAGE,
@@ -5,8 +6,7 @@ import {
   type StageSettings,
   settingKeys,
   settingsError,
-} from './config.ts'
-import { identityPlan } from './constructs/email-identities.ts'
+} from './stage-settings.ts'
 
 type Env = Record<string, string | undefined>
 

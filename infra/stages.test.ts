@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseStage, type StageSettings } from './config.ts'
 import { identityPlan } from './constructs/email-identities.ts'
 import { productionSiteUrl } from './stage-selection.ts'
+import { parseStage, type StageSettings } from './stage-settings.ts'
 import { placeholdersIn, stages } from './stages.ts'
-import { type Synthesised, synthesise } from './testing/synth.ts'
+import { type Synthesised, synthesise } from './testing/synthesise-app.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
 type Cfn = any
@@ -148,8 +148,8 @@ describe('every committed stage', () => {
   )
 
   it.each(names)('%s: watches the distribution the site stack last wrote down', (name) => {
-    const { edgeMonitoring, stacks } = synth.stages[name] as Synthesised
-    const monitoring = edgeMonitoring.toJSON()
+    const { cloudFrontAlarms, stacks } = synth.stages[name] as Synthesised
+    const monitoring = cloudFrontAlarms.toJSON()
     const alarm = only(monitoring, 'AWS::CloudWatch::Alarm')
     const dimension = alarm.Properties.Dimensions.find((d: Cfn) => d.Name === 'DistributionId')
     expect(monitoring.Parameters[dimension.Value.Ref]).toEqual(
@@ -306,7 +306,7 @@ describe('-c overrides, each dangerous kind', () => {
 describe('npm run deploy', () => {
   // What `npm run deploy -- …` runs, without npm's own start-up.
   const run = (...args: string[]) =>
-    promisify(execFile)(process.execPath, ['infra/stage-command.ts', 'deploy', ...args], {
+    promisify(execFile)(process.execPath, ['infra/deploy-cli.ts', 'deploy', ...args], {
       cwd: new URL('..', import.meta.url).pathname,
     }).then(
       () => ({ code: 0, stderr: '' }),

@@ -1,4 +1,4 @@
-import type { StageSettings } from './config.ts'
+import type { StageSettings } from './stage-settings.ts'
 
 /**
  * Every copy of the product, one entry each: `npm run deploy -- NAME` deploys exactly what its

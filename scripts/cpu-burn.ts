@@ -1,11 +1,5 @@
 /**
- * `npm run cpu-burn`: keeps the machine's cores busy for a bounded time, then exits by itself, so
- * timing-sensitive tests can be run the way a slow phone or a shared CI runner would run them
- * (`npm run cpu-burn -- --seconds 900 &` then `npm test`).
- *
- *   npm run cpu-burn                          one spinning worker per core, 60 s
- *   npm run cpu-burn -- --seconds 900         longer (at most an hour)
- *   npm run cpu-burn -- --workers 1           one core only
+ * Keeps the machine's cores busy for a bounded time (`npm run cpu-burn`, scripts/cpu-burn-cli.ts).
  */
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -63,18 +57,4 @@ export async function burn({ workers, seconds }: BurnOptions): Promise<void> {
         }),
     ),
   )
-}
-
-if (import.meta.main) {
-  let options: BurnOptions
-  try {
-    options = parseBurnOptions(process.argv.slice(2))
-  } catch (error) {
-    console.error((error as Error).message)
-    process.exit(2)
-  }
-  console.log(`cpu-burn: ${options.workers} worker(s) spinning for ${options.seconds} s`)
-  const started = Date.now()
-  await burn(options)
-  console.log(`cpu-burn: done after ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stages } from '../stages.ts'
-import { type Synthesised, synthesise } from '../testing/synth.ts'
+import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 import { DEFAULT_DIGEST_SCHEDULE } from './attention-digest.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON

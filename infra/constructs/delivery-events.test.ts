@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DELIVERY_EVENTS_SERVICE, METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
-import { type Synthesised, synthesise } from '../testing/synth.ts'
+import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
 type Cfn = any

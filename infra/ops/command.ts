@@ -1,5 +1,5 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
-import { DEFAULT_REGION } from '../config.ts'
+import { DEFAULT_REGION } from '../stage-settings.ts'
 
 /**
  * What every ops command line (`npm run enquiries`, `npm run dsar`) shares: the options naming

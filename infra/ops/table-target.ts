@@ -5,9 +5,9 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { Level } from 'level'
 import { requestHandlerOptions } from '../../functions/aws-clients.ts'
 import type { EnquiryTableRef } from '../../functions/enquiries/attention.ts'
-import { DEFAULT_REGION } from '../config.ts'
 import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { startDynalite } from '../local/emulators.ts'
+import { DEFAULT_REGION } from '../stage-settings.ts'
 
 /**
  * The one enquiries table every ops operation works on: the local stack's (the one `npm start`

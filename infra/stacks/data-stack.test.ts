@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Synthesised, synthesise } from '../testing/synth.ts'
+import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
 type Cfn = any
@@ -74,7 +74,7 @@ describe('the stateful stack', () => {
   it('keeps the site stack’s name, so an existing deployment’s distribution stays where it is', () => {
     expect(synth.stacks.site.stackName).toBe('ElevateDigital')
     expect(synth.stacks.edge?.stackName).toBe('ElevateDigital-Edge')
-    expect(synth.stacks.edgeMonitoring.stackName).toBe('ElevateDigital-EdgeMonitoring')
+    expect(synth.stacks.cloudFrontAlarms.stackName).toBe('ElevateDigital-EdgeMonitoring')
   })
 
   describe('the one-time move of an existing deployment (-c migrateTable=… and the buckets)', () => {

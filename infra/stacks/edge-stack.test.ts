@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MANAGED_RULE_GROUPS, RATE_LIMITED_MESSAGE } from '../constructs/web-acl.ts'
 import { retentionPolicy } from '../ops/retention-audit/policy.ts'
 import { auditTemplates } from '../ops/retention-audit/resources.ts'
-import { type Synthesised, synthesise } from '../testing/synth.ts'
+import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
 type Cfn = any

@@ -3,13 +3,13 @@ import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanag
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
-import { Alarms } from '../constructs/alarms.ts'
 import { AttentionDigest } from '../constructs/attention-digest.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
 import { DeliveryEvents } from '../constructs/delivery-events.ts'
-import { HealthMonitoring } from '../constructs/health-monitoring.ts'
 import { Notifications } from '../constructs/notifications.ts'
 import { ParameterInRegion } from '../constructs/parameter-in-region.ts'
+import { PipelineAlarms } from '../constructs/pipeline-alarms.ts'
+import { PipelineDashboard } from '../constructs/pipeline-dashboard.ts'
 import { SiteCertificate } from '../constructs/site-certificate.ts'
 import { StaticSite } from '../constructs/static-site.ts'
 import { retention } from '../retention.ts'
@@ -90,10 +90,10 @@ export class SiteStack extends Stack {
   readonly site: StaticSite
   readonly contactApi: ContactApi
   readonly notifications: Notifications
-  readonly alarms: Alarms
+  readonly alarms: PipelineAlarms
   readonly deliveryEvents: DeliveryEvents
   readonly digest: AttentionDigest
-  readonly monitoring: HealthMonitoring
+  readonly dashboard: PipelineDashboard
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props)
@@ -108,7 +108,7 @@ export class SiteStack extends Stack {
       sendingAs: props.sendingAs,
       opsEmail: props.opsEmail,
     })
-    // The API's own domain: its certificate given, or issued in the zone (config.ts requires one).
+    // The API's own domain: its certificate given, or issued in the zone (stage-settings.ts requires one).
     const apiCertificate =
       domain &&
       (domain.api.certificateArn
@@ -183,7 +183,8 @@ export class SiteStack extends Stack {
       value: this.site.distribution.distributionId,
       logRetention: retention.logs,
     })
-    this.alarms = new Alarms(this, 'Alarms', {
+    // Construct ids older than the class names: they fix the alarms' logical ids, so keep them.
+    this.alarms = new PipelineAlarms(this, 'Alarms', {
       topic: this.notifications.opsTopic,
       functions: senders,
       httpApi: this.contactApi.httpApi,
@@ -191,7 +192,7 @@ export class SiteStack extends Stack {
       backlogAgeMetric: this.contactApi.backlogAgeMetric,
     })
 
-    this.monitoring = new HealthMonitoring(this, 'Monitoring', {
+    this.dashboard = new PipelineDashboard(this, 'Monitoring', {
       topic: this.notifications.opsTopic,
       stage,
       functions: senders,

@@ -20,7 +20,7 @@ interface Environment {
  *
  * A form already in view when the page loads (a desktop screen) waits for the pointer or focus:
  * loading a page is no sign of wanting to write, and nothing should compete with the page's own
- * load (docs/decisions/0005-contact-island-on-intent.md).
+ * load (docs/decisions/0025-contact-form-without-react-on-the-client.md).
  * The prerendered form works natively until the code arrives and keeps whatever is typed.
  * Returns a function that cancels the wait.
  */

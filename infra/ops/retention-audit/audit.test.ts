@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Synthesised, synthesise } from '../../testing/synth.ts'
+import { type Synthesised, synthesise } from '../../testing/synthesise-app.ts'
 import { runAudit } from './audit.ts'
 import {
   auditExpiryCode,

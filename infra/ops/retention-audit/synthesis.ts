@@ -31,21 +31,21 @@ function flat(error: unknown): string {
  */
 export async function synthesiseApp(context: Record<string, string>): Promise<Synthesis> {
   let app: typeof import('../../define-app.ts')
-  let config: typeof import('../../config.ts')
+  let config: typeof import('../../stage-settings.ts')
   let selection: typeof import('../../stage-selection.ts')
   let committed: typeof import('../../stages.ts')
-  let run: typeof import('../../cdk-run.ts')
-  let testing: typeof import('../../testing/synth.ts')
+  let run: typeof import('../../cdk-commands.ts')
+  let testing: typeof import('../../testing/synthesise-app.ts')
   let cdk: typeof import('aws-cdk-lib')
   let regions: typeof import('aws-cdk-lib/region-info')
   try {
     ;[app, config, selection, committed, run, testing, cdk, regions] = await Promise.all([
       import('../../define-app.ts'),
-      import('../../config.ts'),
+      import('../../stage-settings.ts'),
       import('../../stage-selection.ts'),
       import('../../stages.ts'),
-      import('../../cdk-run.ts'),
-      import('../../testing/synth.ts'),
+      import('../../cdk-commands.ts'),
+      import('../../testing/synthesise-app.ts'),
       import('aws-cdk-lib'),
       import('aws-cdk-lib/region-info'),
     ])

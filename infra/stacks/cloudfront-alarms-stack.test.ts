@@ -1,6 +1,6 @@
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Synthesised, synthesise } from '../testing/synth.ts'
+import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
 type Cfn = any
@@ -12,7 +12,7 @@ const resourcesOf = (template: Cfn, type: string): [string, Cfn][] =>
 
 /** The alarm's DistributionId dimension, and the value the site stack writes for it to read. */
 function watched(synth: Synthesised) {
-  const monitoring = synth.edgeMonitoring.toJSON()
+  const monitoring = synth.cloudFrontAlarms.toJSON()
   const [, alarm] = resourcesOf(monitoring, 'AWS::CloudWatch::Alarm')[0] as [string, Cfn]
   const dimension = alarm.Properties.Dimensions.find((d: Cfn) => d.Name === 'DistributionId')
   const parameter = monitoring.Parameters[dimension.Value.Ref]
@@ -51,7 +51,7 @@ describe('the CloudFront alarm follows the distribution', () => {
       Type: 'AWS::SSM::Parameter::Value<String>',
       Default: '/ElevateDigital/distribution-id',
     })
-    expect(synth.stacks.edgeMonitoring.dependencies).toContain(synth.stacks.site)
+    expect(synth.stacks.cloudFrontAlarms.dependencies).toContain(synth.stacks.site)
     expect(synth.violations).toEqual([])
   })
 
@@ -77,7 +77,17 @@ describe('the CloudFront alarm follows the distribution', () => {
       expect(writer.Properties.Create).toEqual(writer.Properties.Update)
     }
     // The monitoring stack is the same either way: what it watches moves with the parameter.
-    expect(replaced.edgeMonitoring.toJSON()).toEqual(synth.edgeMonitoring.toJSON())
+    expect(replaced.cloudFrontAlarms.toJSON()).toEqual(synth.cloudFrontAlarms.toJSON())
+  })
+
+  it('keeps its stack name and its alarm’s logical id across renames of its classes', () => {
+    // CloudFrontAlarmsStack and CloudFrontAlarms kept the ids of EdgeMonitoringStack and
+    // EdgeAlarms: a renamed stack is a new stack, a changed id a replaced alarm.
+    expect(synth.stacks.cloudFrontAlarms.stackName).toBe('ElevateDigital-EdgeMonitoring')
+    expect(synth.stacks.cloudFrontAlarms.node.id).toBe('EdgeMonitoring')
+    expect(Object.keys(synth.cloudFrontAlarms.findResources('AWS::CloudWatch::Alarm'))).toEqual([
+      'EdgeAlarmsCdn5xxRateB55833FA',
+    ])
   })
 
   it('lets the writer put and delete that one parameter, logging to a log group kept 30 days', () => {
@@ -119,20 +129,20 @@ describe('CloudFront alarms when the site itself runs in us-east-1, with an ops 
   afterAll(() => synth?.dispose())
 
   it('e-mails the same ops address from the us-east-1 topic as from the site’s', () => {
-    for (const template of [synth.site, synth.edgeMonitoring]) {
+    for (const template of [synth.site, synth.cloudFrontAlarms]) {
       template.hasResourceProperties('AWS::SNS::Subscription', {
         Protocol: 'email',
         Endpoint: 'ops@elevate-digital.example',
       })
     }
-    expect(Object.keys(synth.edgeMonitoring.findOutputs('OpsTopicArn'))).toEqual(['OpsTopicArn'])
+    expect(Object.keys(synth.cloudFrontAlarms.findOutputs('OpsTopicArn'))).toEqual(['OpsTopicArn'])
   })
 
   it('watches the site stack’s distribution in the same region, passing cdk-nag', () => {
     const { parameter, call } = watched(synth)
     expect(parameter.Default).toBe('/ElevateDigital/distribution-id')
     expect(call.join('')).toContain('"region":"us-east-1"')
-    expect(synth.stacks.edgeMonitoring.dependencies).toContain(synth.stacks.site)
+    expect(synth.stacks.cloudFrontAlarms.dependencies).toContain(synth.stacks.site)
     expect(synth.violations).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
 
-export interface EdgeAlarmsProps {
+export interface CloudFrontAlarmsProps {
   /** Where alarm and recovery notifications go (a topic in us-east-1, like the metric). */
   readonly topic: ITopic
   /** The id of the site's distribution. */
@@ -26,10 +26,10 @@ export interface EdgeAlarmsProps {
  * API failing, a function error). CloudFront publishes its metrics in us-east-1 only, so these
  * alarms live there.
  */
-export class EdgeAlarms extends Construct {
+export class CloudFrontAlarms extends Construct {
   readonly errorRate: Alarm
 
-  constructor(scope: Construct, id: string, props: EdgeAlarmsProps) {
+  constructor(scope: Construct, id: string, props: CloudFrontAlarmsProps) {
     super(scope, id)
     const period = props.period ?? Duration.minutes(5)
     const threshold = props.errorRatePercent ?? 5

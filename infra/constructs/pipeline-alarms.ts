@@ -12,7 +12,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 
-export interface AlarmsProps {
+export interface PipelineAlarmsProps {
   /** Where alarm and recovery notifications go. */
   readonly topic: ITopic
   /** Functions whose errors page ops, by a short name used in the alarm description. */
@@ -36,14 +36,15 @@ export interface AlarmsProps {
 }
 
 /**
- * What wakes ops up: any function error, any 5xx from the API, any enquiry whose e-mail could not
+ * The contact pipeline's own failures, in the stage's region. What wakes ops up: any function error, any 5xx from the API, any enquiry whose e-mail could not
  * be sent (at once), an e-mail backlog older than 15 minutes. Count thresholds are one: a small
- * agency gets few enquiries, and each one matters.
+ * agency gets few enquiries, and each one matters. Runs that never started (throttles, schedules
+ * not delivered) are alarmed beside the graphs that show them, in pipeline-dashboard.ts.
  */
-export class Alarms extends Construct {
+export class PipelineAlarms extends Construct {
   readonly alarms: Alarm[] = []
 
-  constructor(scope: Construct, id: string, props: AlarmsProps) {
+  constructor(scope: Construct, id: string, props: PipelineAlarmsProps) {
     super(scope, id)
     const period = props.period ?? Duration.minutes(5)
     const add = (alarmId: string, metric: IMetric, description: string) => {

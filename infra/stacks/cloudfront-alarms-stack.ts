@@ -1,10 +1,10 @@
 import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import type { Construct } from 'constructs'
-import { EdgeAlarms } from '../constructs/edge-alarms.ts'
+import { CloudFrontAlarms } from '../constructs/cloudfront-alarms.ts'
 import { createOpsTopic } from '../constructs/ops-topic.ts'
 
-export interface EdgeMonitoringStackProps extends StackProps {
+export interface CloudFrontAlarmsStackProps extends StackProps {
   /**
    * The SSM parameter (in this stack's region) the site stack writes its distribution's id to.
    */
@@ -27,11 +27,11 @@ export interface EdgeMonitoringStackProps extends StackProps {
  * site stack's output would leave this template unchanged, the stack skipped and the alarm
  * watching a distribution that no longer exists).
  */
-export class EdgeMonitoringStack extends Stack {
+export class CloudFrontAlarmsStack extends Stack {
   readonly opsTopic: ITopic
-  readonly alarms: EdgeAlarms
+  readonly alarms: CloudFrontAlarms
 
-  constructor(scope: Construct, id: string, props: EdgeMonitoringStackProps) {
+  constructor(scope: Construct, id: string, props: CloudFrontAlarmsStackProps) {
     super(scope, id, props)
     const distributionId = new CfnParameter(this, 'DistributionId', {
       type: 'AWS::SSM::Parameter::Value<String>',
@@ -39,7 +39,8 @@ export class EdgeMonitoringStack extends Stack {
       description: 'The SSM parameter holding the id of the distribution the alarms watch',
     })
     this.opsTopic = createOpsTopic(this, { opsEmail: props.opsEmail })
-    this.alarms = new EdgeAlarms(this, 'EdgeAlarms', {
+    // The id fixes the alarm's logical id: older than the class name, and kept.
+    this.alarms = new CloudFrontAlarms(this, 'EdgeAlarms', {
       topic: this.opsTopic,
       distributionId: distributionId.valueAsString,
     })

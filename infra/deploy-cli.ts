@@ -1,4 +1,4 @@
-import { buildSite, run } from './cdk-run.ts'
+import { buildSite, run } from './cdk-commands.ts'
 import { placeholdersIn, stages } from './stages.ts'
 
 /**

@@ -7,7 +7,7 @@ import { AwsSolutionsChecks, WriteNagSuppressionsToCloudFormationAspect } from '
  * into the template's metadata so an auditor reading the template sees them too (aspects stop at
  * a stage's boundary, so each stage gets the copying aspect).
  */
-export function addChecks(app: App, stages: Stage[]): void {
+export function addCdkNagChecks(app: App, stages: Stage[]): void {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app))
   for (const stage of stages) {
     Aspects.of(stage).add(new WriteNagSuppressionsToCloudFormationAspect())

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { App, type Stack } from 'aws-cdk-lib'
 import { Template } from 'aws-cdk-lib/assertions'
-import type { StageSettings } from '../config.ts'
 import { defineApp, type StageStacks } from '../define-app.ts'
 import { productionSiteUrl, selectStages } from '../stage-selection.ts'
+import type { StageSettings } from '../stage-settings.ts'
 import { stages as committedStages } from '../stages.ts'
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
@@ -49,7 +49,7 @@ export interface SynthesisedStage {
   readonly site: Template
   readonly data?: Template
   readonly edge?: Template
-  readonly edgeMonitoring: Template
+  readonly cloudFrontAlarms: Template
   /** Every stack of the stage, in deploy order. */
   readonly templates: StackTemplate[]
 }
@@ -103,7 +103,7 @@ export function synthesise(options: SynthOptions = {}): Synthesised {
 }
 
 function templatesOf(stacks: StageStacks): SynthesisedStage {
-  const ordered = [stacks.edge, stacks.data, stacks.site, stacks.edgeMonitoring].filter(
+  const ordered = [stacks.edge, stacks.data, stacks.site, stacks.cloudFrontAlarms].filter(
     (stack): stack is NonNullable<typeof stack> => stack !== undefined,
   )
   const template = (stack: Stack) => Template.fromStack(stack)
@@ -112,7 +112,7 @@ function templatesOf(stacks: StageStacks): SynthesisedStage {
     site: template(stacks.site),
     ...(stacks.data && { data: template(stacks.data) }),
     ...(stacks.edge && { edge: template(stacks.edge) }),
-    edgeMonitoring: template(stacks.edgeMonitoring),
+    cloudFrontAlarms: template(stacks.cloudFrontAlarms),
     templates: ordered.map((stack) => ({
       stackName: stack.stackName,
       template: template(stack).toJSON(),

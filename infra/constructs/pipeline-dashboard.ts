@@ -27,7 +27,7 @@ export const ENQUIRY_FUNNEL = [
   'EnquiryGaveUp',
 ] as const
 
-export interface HealthMonitoringProps {
+export interface PipelineDashboardProps {
   /** Where alarm and recovery notifications go. */
   readonly topic: ITopic
   /** The stage whose pipeline metrics the dashboard shows. */
@@ -46,14 +46,15 @@ export interface HealthMonitoringProps {
 }
 
 /**
- * What the error alarms cannot see: a function Lambda refused to run (throttled) and a schedule
- * EventBridge could not deliver; plus one dashboard of the enquiry funnel and the site's health.
+ * The stage's CloudWatch dashboard of the enquiry funnel and the API's and functions' health, with
+ * the alarms on what it shows and the failure alarms (pipeline-alarms.ts) cannot see: a function
+ * Lambda refused to run (throttled) and a schedule EventBridge could not deliver.
  */
-export class HealthMonitoring extends Construct {
+export class PipelineDashboard extends Construct {
   readonly alarms: Alarm[] = []
   readonly dashboard: Dashboard
 
-  constructor(scope: Construct, id: string, props: HealthMonitoringProps) {
+  constructor(scope: Construct, id: string, props: PipelineDashboardProps) {
     super(scope, id)
     const period = props.period ?? Duration.minutes(5)
     const add = (alarmId: string, metric: IMetric, description: string) => {

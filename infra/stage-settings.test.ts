@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_REGION, parseStage, settingKeys } from './config.ts'
+import { DEFAULT_REGION, parseStage, settingKeys } from './stage-settings.ts'
 
 const parseDeployConfig = (settings: Record<string, unknown>, env: Record<string, string>) =>
   parseStage('prod', settings, env)

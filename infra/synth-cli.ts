@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { buildSite, run } from './cdk-run.ts'
+import { buildSite, run } from './cdk-commands.ts'
 
 /**
  * `npm run synth [-- STAGE] [-c key=value …]`: build the site, `cdk synth --quiet` every

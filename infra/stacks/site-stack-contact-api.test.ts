@@ -1,0 +1,349 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Match } from 'aws-cdk-lib/assertions'
+import { describe, expect, it } from 'vitest'
+import { contactApi } from '../../shared/contact.ts'
+import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { retention } from '../retention.ts'
+import {
+  bundledStage,
+  type Cfn,
+  getAtt,
+  logicalIdOf,
+  only,
+  type Resource,
+  statementsOfRole,
+} from '../testing/site-templates.ts'
+
+describe('a stage with no domain, no analytics, functions bundled', () => {
+  const stage = bundledStage()
+
+  describe('contact API', () => {
+    it('routes both contact paths to the contact function, throttled, logged, without CORS', () => {
+      const [apiId, api] = only(stage.template, 'AWS::ApiGatewayV2::Api')
+      expect(api.Properties.ProtocolType).toBe('HTTP')
+      expect(api.Properties.CorsConfiguration).toBeUndefined()
+      const routes = Object.values(
+        stage.template.findResources('AWS::ApiGatewayV2::Route'),
+      ) as Resource[]
+      // ANY, so the handler itself answers other methods with 405 and `Allow: POST`; under the
+      // secret segment CloudFront adds (infra/deployment-api-origin.test.ts).
+      const keys = routes.map((route) => route.Properties.RouteKey['Fn::Join'][1])
+      expect(keys.map((parts: Cfn[]) => [parts[0], parts.at(-1)]).sort()).toEqual(
+        [
+          ['ANY /{{resolve:secretsmanager:', `:SecretString:::}}${contactApi.path}`],
+          ['ANY /{{resolve:secretsmanager:', `:SecretString:::}}${contactApi.formPath}`],
+        ].sort(),
+      )
+      const contactFunctionId = logicalIdOf(
+        stage.template,
+        'AWS::Lambda::Function',
+        'ContactApiContact',
+      )
+      stage.template.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
+        IntegrationType: 'AWS_PROXY',
+        IntegrationUri: getAtt(contactFunctionId, 'Arn'),
+        PayloadFormatVersion: '2.0',
+      })
+      const accessLogsId = logicalIdOf(
+        stage.template,
+        'AWS::Logs::LogGroup',
+        'ContactApiAccessLogs',
+      )
+      stage.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        ApiId: { Ref: apiId },
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+        AccessLogSettings: {
+          DestinationArn: getAtt(accessLogsId, 'Arn'),
+          Format: Match.anyValue(),
+        },
+      })
+    })
+
+    it('runs both functions on Node 24, arm64, bundled with source maps, each with its log group', () => {
+      const functions = stage.template.findResources('AWS::Lambda::Function', {
+        Properties: { Handler: 'index.handler' },
+      }) as Record<string, Resource>
+      const ids = Object.keys(functions).filter((id) => id.startsWith('ContactApi'))
+      expect(ids).toHaveLength(2)
+      const assetKeys = new Set<string>()
+      for (const id of ids) {
+        const properties = functions[id]?.Properties as Cfn
+        expect(properties.Runtime, id).toBe('nodejs24.x')
+        expect(properties.Architectures, id).toEqual(['arm64'])
+        const logGroup = stage.template.findResources('AWS::Logs::LogGroup')[
+          properties.LoggingConfig.LogGroup.Ref
+        ] as Resource
+        expect(logGroup.Properties.RetentionInDays, id).toBe(30)
+        expect(logGroup.DeletionPolicy, id).toBe('Retain')
+        const env = properties.Environment.Variables
+        expect(Object.keys(env).sort(), id).toEqual(
+          [
+            'AGENCY_EMAIL',
+            'ENQUIRIES_TABLE',
+            'NODE_OPTIONS',
+            'SENDER_EMAIL',
+            'SES_CONFIGURATION_SET',
+            'STAGE',
+            ...(id.startsWith('ContactApiContactFunction') ? ['ORIGIN_SECRET'] : []),
+          ].sort(),
+        )
+        expect(env.STAGE).toBe('prod')
+        expect(env.SES_CONFIGURATION_SET).toEqual({
+          Ref: logicalIdOf(stage.template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
+        })
+        expect(env.ENQUIRIES_TABLE).toEqual(stage.fromData('EnquiriesTable'))
+        expect(env.SENDER_EMAIL).toBe('hello@elevate-digital.example')
+        expect(env.AGENCY_EMAIL).toBe('hello@elevate-digital.example')
+        expect(env.NODE_OPTIONS).toBe('--enable-source-maps')
+        assetKeys.add(properties.Code.S3Key)
+      }
+      // esbuild really bundled the handlers: a minified ES module and its source map each.
+      expect(assetKeys.size).toBe(2)
+      for (const key of assetKeys) {
+        const directory = join(stage.synth.outdir, `asset.${key.replace(/\.zip$/, '')}`)
+        const code = readFileSync(join(directory, 'index.mjs'), 'utf8')
+        expect(code).toMatch(/createRequire/)
+        expect(code).toMatch(/export\s*\{/)
+        expect(existsSync(join(directory, 'index.mjs.map'))).toBe(true)
+      }
+    })
+
+    it('runs the retry function every minute, each run over before the next', () => {
+      const retryId = logicalIdOf(
+        stage.template,
+        'AWS::Lambda::Function',
+        'ContactApiNotificationRetry',
+      )
+      stage.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(1 minute)',
+        State: 'ENABLED',
+        Targets: [
+          Match.objectLike({
+            Arn: getAtt(retryId, 'Arn'),
+            RetryPolicy: { MaximumRetryAttempts: 0 },
+          }),
+        ],
+      })
+      stage.template.hasResourceProperties('AWS::Lambda::Function', {
+        Handler: 'index.handler',
+        Timeout: 50,
+        Description: Match.stringLikeRegexp('Re-sends'),
+      })
+      stage.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: retryId },
+        MaximumRetryAttempts: 0,
+        MaximumEventAgeInSeconds: 60,
+      })
+    })
+  })
+
+  describe('enquiries table', () => {
+    it('is on demand, expires items on expiresAt, has PITR, encryption and both indexes', () => {
+      stage.template.resourceCountIs('AWS::DynamoDB::GlobalTable', 0)
+      const [, table] = only(stage.data, 'AWS::DynamoDB::GlobalTable')
+      expect(table.DeletionPolicy).toBe('Retain')
+      expect(table.UpdateReplacePolicy).toBe('Retain')
+      const properties = table.Properties
+      expect(properties.BillingMode).toBe('PAY_PER_REQUEST')
+      expect(properties.KeySchema).toEqual([
+        { AttributeName: enquiryTable.partitionKey, KeyType: 'HASH' },
+      ])
+      expect(properties.TimeToLiveSpecification).toEqual({
+        AttributeName: enquiryTable.ttlAttribute,
+        Enabled: true,
+      })
+      expect(enquiryTable.ttlAttribute).toBe('expiresAt')
+      expect(properties.SSESpecification).toEqual({ SSEEnabled: true, SSEType: 'KMS' })
+      expect(properties.Replicas).toEqual([
+        expect.objectContaining({
+          Region: 'eu-west-2',
+          DeletionProtectionEnabled: true,
+          PointInTimeRecoverySpecification: {
+            PointInTimeRecoveryEnabled: true,
+            RecoveryPeriodInDays: retention.pointInTimeRecoveryDays,
+          },
+        }),
+      ])
+      const indexes = Object.fromEntries(
+        properties.GlobalSecondaryIndexes.map((index: Cfn) => [
+          index.IndexName,
+          { keys: index.KeySchema, projection: index.Projection.ProjectionType },
+        ]),
+      )
+      const { pendingEmailIndex, emailIndex, refIndex, attentionIndex, messageIndex } = enquiryTable
+      // Only the data-subject index copies whole items: the others hold keys, no personal stage.data.
+      expect(indexes).toEqual({
+        [pendingEmailIndex.name]: {
+          keys: [
+            { AttributeName: pendingEmailIndex.partitionKey, KeyType: 'HASH' },
+            { AttributeName: pendingEmailIndex.sortKey, KeyType: 'RANGE' },
+          ],
+          projection: 'KEYS_ONLY',
+        },
+        [emailIndex.name]: {
+          keys: [
+            { AttributeName: emailIndex.partitionKey, KeyType: 'HASH' },
+            { AttributeName: emailIndex.sortKey, KeyType: 'RANGE' },
+          ],
+          projection: 'ALL',
+        },
+        [refIndex.name]: {
+          keys: [{ AttributeName: refIndex.partitionKey, KeyType: 'HASH' }],
+          projection: 'KEYS_ONLY',
+        },
+        [attentionIndex.name]: {
+          keys: [
+            { AttributeName: attentionIndex.partitionKey, KeyType: 'HASH' },
+            { AttributeName: attentionIndex.sortKey, KeyType: 'RANGE' },
+          ],
+          projection: 'KEYS_ONLY',
+        },
+        [messageIndex.name]: {
+          keys: [
+            { AttributeName: messageIndex.partitionKey, KeyType: 'HASH' },
+            { AttributeName: messageIndex.sortKey, KeyType: 'RANGE' },
+          ],
+          projection: 'KEYS_ONLY',
+        },
+      })
+      // Index keys are strings, as the functions write them (ISO timestamps, ids, addresses).
+      for (const definition of properties.AttributeDefinitions) {
+        expect(definition.AttributeType).toBe('S')
+      }
+    })
+  })
+
+  describe('permissions', () => {
+    // The table is the data stack's, named through its output.
+    const tableArn = (suffix = '') => ({
+      'Fn::Join': [
+        '',
+        [
+          'arn:aws:dynamodb:eu-west-2:',
+          { Ref: 'AWS::AccountId' },
+          ':table/',
+          stage.fromData('EnquiriesTable'),
+          ...(suffix ? [suffix] : []),
+        ],
+      ],
+    })
+    // SES authorises a send against the configuration set it names as well as the sender.
+    const sendAsSender = () => ({
+      Effect: 'Allow',
+      Action: ['ses:SendEmail'],
+      Resource: [
+        {
+          'Fn::Join': [
+            '',
+            [
+              'arn:aws:ses:eu-west-2:',
+              { Ref: 'AWS::AccountId' },
+              ':configuration-set/',
+              { Ref: logicalIdOf(stage.template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents') },
+            ],
+          ],
+        },
+        {
+          'Fn::Join': [
+            '',
+            [
+              'arn:aws:ses:eu-west-2:',
+              { Ref: 'AWS::AccountId' },
+              ':identity/hello@elevate-digital.example',
+            ],
+          ],
+        },
+      ],
+    })
+    const writeLogs = (logGroupId: string) => ({
+      Effect: 'Allow',
+      Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      Resource: getAtt(logGroupId, 'Arn'),
+    })
+
+    it('lets the contact function put, get and update items, query the message index, send as the sender, and log', () => {
+      const roleId = logicalIdOf(stage.template, 'AWS::IAM::Role', 'ContactApiContactRole')
+      expect(statementsOfRole(stage.template, roleId)).toEqual(
+        expect.arrayContaining([
+          writeLogs(logicalIdOf(stage.template, 'AWS::Logs::LogGroup', 'ContactApiContactLogs')),
+          {
+            Effect: 'Allow',
+            Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+            Resource: tableArn(),
+          },
+          {
+            Effect: 'Allow',
+            Action: ['dynamodb:Query'],
+            Resource: tableArn(`/index/${enquiryTable.messageIndex.name}`),
+          },
+          sendAsSender(),
+        ]),
+      )
+      expect(statementsOfRole(stage.template, roleId)).toHaveLength(4)
+    })
+
+    it('lets the retry function query the pending index only, get and update items, send, log', () => {
+      const roleId = logicalIdOf(
+        stage.template,
+        'AWS::IAM::Role',
+        'ContactApiNotificationRetryRole',
+      )
+      const statements = statementsOfRole(stage.template, roleId)
+      expect(statements).toEqual(
+        expect.arrayContaining([
+          writeLogs(
+            logicalIdOf(stage.template, 'AWS::Logs::LogGroup', 'ContactApiNotificationRetryLogs'),
+          ),
+          {
+            Effect: 'Allow',
+            Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+            Resource: tableArn(),
+          },
+          {
+            Effect: 'Allow',
+            Action: ['dynamodb:Query'],
+            Resource: tableArn(`/index/${enquiryTable.pendingEmailIndex.name}`),
+          },
+          sendAsSender(),
+        ]),
+      )
+      expect(statements).toHaveLength(4)
+    })
+
+    it('gives the function roles no managed or inline policies beyond those', () => {
+      const roles = stage.template.findResources('AWS::IAM::Role') as Record<string, Resource>
+      for (const prefix of ['ContactApiContactRole', 'ContactApiNotificationRetryRole']) {
+        const role = roles[logicalIdOf(stage.template, 'AWS::IAM::Role', prefix)] as Resource
+        expect(role.Properties.ManagedPolicyArns, prefix).toBeUndefined()
+        expect(role.Properties.Policies, prefix).toBeUndefined()
+        expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+          expect.objectContaining({ Principal: { Service: 'lambda.amazonaws.com' } }),
+        ])
+      }
+    })
+
+    it('grants nothing in the stack on the table or SES beyond those actions', () => {
+      const policies = Object.values(stage.template.findResources('AWS::IAM::Policy')) as Resource[]
+      const actions = policies.flatMap((policy) =>
+        policy.Properties.PolicyDocument.Statement.flatMap((statement: Cfn) =>
+          [statement.Action].flat(),
+        ),
+      )
+      expect(actions).not.toContain('*')
+      const dynamo = new Set(actions.filter((action: string) => action.startsWith('dynamodb:')))
+      expect([...dynamo].sort()).toEqual([
+        // The digest's read of the enquiries it lists.
+        'dynamodb:BatchGetItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ])
+      const ses = new Set(actions.filter((action: string) => action.startsWith('ses:')))
+      expect([...ses]).toEqual(['ses:SendEmail'])
+    })
+  })
+})

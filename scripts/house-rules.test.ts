@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, normalize } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * The house rules a newcomer relies on (docs/architecture.md): every hand-written module small
+ * enough to hold in one's head, and command lines that nothing imports, so an operation can be
+ * reused without starting a command.
+ */
+const root = join(import.meta.dirname, '..')
+const read = (path: string) => readFileSync(join(root, path), 'utf8')
+
+/** Every TypeScript file in the repository (tracked or new, not ignored). */
+const sources = execFileSync(
+  'git',
+  ['ls-files', '--cached', '--others', '--exclude-standard', '--', '*.ts', '*.tsx'],
+  { cwd: root, encoding: 'utf8' },
+)
+  .split('\n')
+  .filter((path) => path !== '' && existsSync(join(root, path)))
+
+const MAX_LINES = 400
+
+/** Files that may be longer, because they are data rather than code. Keep this list short. */
+const longFilesAllowed: { readonly pattern: RegExp; readonly reason: string }[] = [
+  {
+    pattern: /^frontend\/pages\/.+\/content\.ts$/,
+    reason: "a page's copy, as the spec gives it: text, not logic",
+  },
+  {
+    pattern: /(^|\/)corpus\/[^/]+\.ts$/,
+    reason: 'the spam check’s labelled corpus of sample enquiries: test data, not logic',
+  },
+]
+
+/**
+ * Command-line modules: the files the npm scripts and the CDK app run with `node FILE`, and any
+ * file named `*-cli.ts`. They parse arguments and exit; the work they do lives in a module they
+ * import.
+ */
+function commandLineModules(): Set<string> {
+  const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> }
+  const cdkJson = JSON.parse(read('cdk.json')) as { app: string }
+  const commands = [...Object.values(packageJson.scripts), cdkJson.app]
+  const entries = commands.flatMap((command) =>
+    [...command.matchAll(/\bnode\s+([\w./-]+\.tsx?)/g)].map((match) => normalize(match[1] ?? '')),
+  )
+  return new Set([...entries, ...sources.filter((path) => /-cli\.tsx?$/.test(path))])
+}
+
+/** The repository files a module imports (static, dynamic and type imports), by relative path. */
+function importsOf(path: string): string[] {
+  const text = read(path)
+  const specifiers = [
+    ...text.matchAll(/\bfrom\s+['"]([^'"]+)['"]/g),
+    ...text.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g),
+    ...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
+  ].map((match) => match[1] ?? '')
+  return specifiers
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => normalize(join(dirname(path), specifier)))
+}
+
+describe('house rules', () => {
+  it('finds the sources it checks', () => {
+    expect(sources.length).toBeGreaterThan(100)
+    expect(sources).toContain('scripts/house-rules.test.ts')
+  })
+
+  it(`keeps every hand-written TypeScript file to ${MAX_LINES} lines, tests included`, () => {
+    const tooLong = sources
+      .filter((path) => !longFilesAllowed.some(({ pattern }) => pattern.test(path)))
+      .map((path) => ({ path, lines: read(path).split('\n').length - 1 }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ path, lines }) => `${path}: ${lines} lines`)
+    expect(tooLong, 'split these by what they do (or test)').toEqual([])
+  })
+
+  it('knows the command lines: every npm script and the CDK app that runs a TypeScript file', () => {
+    const clis = commandLineModules()
+    expect([...clis].filter((path) => !sources.includes(path))).toEqual([])
+    expect(clis).toContain('infra/app.ts')
+    expect(clis).toContain('infra/synth-cli.ts')
+  })
+
+  it('imports no command-line module from any other module, tests included', () => {
+    const clis = commandLineModules()
+    const offending = sources.flatMap((path) =>
+      importsOf(path)
+        .filter((imported) => clis.has(imported))
+        .map((imported) => `${path} imports ${imported}`),
+    )
+    expect(offending, 'move what they share into a module the command line imports').toEqual([])
+  })
+})

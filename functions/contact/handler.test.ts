@@ -23,7 +23,7 @@ import {
   testConfig,
   testContext,
   validSubmission,
-} from '../test-support.ts'
+} from '../test-fixtures/test-support.ts'
 import { createContactHandler } from './create-handler.ts'
 import { refusedFormPage } from './form-pages.ts'
 import { responseMessages } from './responses.ts'

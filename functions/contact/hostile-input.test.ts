@@ -16,7 +16,12 @@ import { createAwsClients } from '../aws-clients.ts'
 import { renderEnquiryEmail } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
 import { silentLogger } from '../log.ts'
-import { httpEvent, testConfig, testContext, validSubmission } from '../test-support.ts'
+import {
+  httpEvent,
+  testConfig,
+  testContext,
+  validSubmission,
+} from '../test-fixtures/test-support.ts'
 import { createContactHandler } from './create-handler.ts'
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { wellFormed } from '../enquiries/item.ts'
-import { httpEvent } from '../test-support.ts'
+import { httpEvent } from '../test-fixtures/test-support.ts'
 import {
   bodyText,
   checkRequest,

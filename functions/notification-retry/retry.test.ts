@@ -11,7 +11,7 @@ import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
 import { GAVE_UP_EVENT, MAX_EMAIL_ATTEMPTS } from '../enquiries/notify.ts'
 import type { LogEntry } from '../log.ts'
-import { testConfig, validSubmission } from '../test-support.ts'
+import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createRetryHandler } from './create-handler.ts'
 import { backoffMs, CLAIM_LEASE_MS, RETRY_SENDS_PER_SECOND, RETRY_TIME_BUDGET_MS } from './retry.ts'
 

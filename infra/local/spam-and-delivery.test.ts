@@ -9,7 +9,7 @@ import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.t
 import type { Enquiry } from '../../functions/enquiries/item.ts'
 import { silentLogger } from '../../functions/log.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
-import { validSubmission } from '../../functions/test-support.ts'
+import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { runEnquiries } from '../ops/enquiries.ts'

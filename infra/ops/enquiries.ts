@@ -6,8 +6,8 @@
  */
 import { parseArgs } from 'node:util'
 import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
-import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
+import { createMetrics } from '../../functions/metrics.ts'
 import { DEFAULT_REGION } from '../config.ts'
 import { onTable, runMain, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
 import { connect, localDataDir, type Target } from './dsar.ts'
@@ -249,7 +249,7 @@ async function run(
         {
           documentClient: target.client,
           tableName: target.tableName,
-          metrics: createDeliveryMetrics(io.env.STAGE ?? 'local'),
+          metrics: createMetrics('delivery-events', { stage: io.env.STAGE ?? 'local' }),
           log: (entry) => io.err(JSON.stringify(entry)),
         },
         type,

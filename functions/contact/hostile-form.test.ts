@@ -21,8 +21,6 @@ import {
 import { validSubmission } from '../test-fixtures/test-support.ts'
 
 /** Hostile form posts (the runs and generators: hostile-requests.ts). */
-const property = { numRuns: 0 } as const
-
 inMemoryAwsPerTest()
 
 describe('POST /api/contacts/form (no JavaScript) under generated hostile input', () => {
@@ -117,7 +115,7 @@ describe('POST /api/contacts/form (no JavaScript) under generated hostile input'
           expectTableAndOutbox()
         },
       ),
-      { ...property, numRuns: RUNS.formPosts },
+      { numRuns: RUNS.formPosts },
     )
     expect(sent).toBeGreaterThan(RUNS.formPosts / 10)
   }, 60_000)

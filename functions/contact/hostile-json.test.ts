@@ -22,8 +22,6 @@ import {
 import { httpEvent } from '../test-fixtures/test-support.ts'
 
 /** Hostile JSON requests (the runs and generators: hostile-requests.ts). */
-const property = { numRuns: 0 } as const
-
 inMemoryAwsPerTest()
 
 describe('POST /api/contacts under generated hostile input', () => {
@@ -84,7 +82,7 @@ describe('POST /api/contacts under generated hostile input', () => {
           }
         },
       ),
-      { ...property, numRuns: RUNS.jsonPayloads },
+      { numRuns: RUNS.jsonPayloads },
     )
     // The generator reaches the store often enough for the storage checks to mean something.
     expect(accepted).toBeGreaterThan(RUNS.jsonPayloads / 10)
@@ -127,7 +125,7 @@ describe('POST /api/contacts under generated hostile input', () => {
           expectTableAndOutbox()
         },
       ),
-      { ...property, numRuns: RUNS.rawBodies },
+      { numRuns: RUNS.rawBodies },
     )
   }, 60_000)
 
@@ -186,7 +184,7 @@ describe('POST /api/contacts under generated hostile input', () => {
           expectTableAndOutbox()
         },
       ),
-      { ...property, numRuns: RUNS.requests },
+      { numRuns: RUNS.requests },
     )
   }, 60_000)
 })

@@ -143,7 +143,8 @@ describe('the form without JavaScript and its charset', () => {
       fc.property(fc.array(fc.tuple(fc.string(), fc.string())), (pairs) => {
         const text = pairs.map(([name, value]) => [wellFormed(name), wellFormed(value)])
         const body = new URLSearchParams(text).toString()
-        const expected: Record<string, string> = {}
+        // No prototype, so a field named `__proto__` is a field here too, as it is in the answer.
+        const expected: Record<string, string> = Object.create(null)
         for (const [name, value] of new URLSearchParams(body)) {
           if (!Object.hasOwn(expected, name)) expected[name] = value
         }

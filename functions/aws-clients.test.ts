@@ -5,7 +5,7 @@ import {
   type EndpointBehaviour,
   type ScriptedEndpoint,
   startScriptedEndpoint,
-} from './test-support.ts'
+} from './test-fixtures/test-support.ts'
 
 /**
  * What the installed @smithy/node-http-handler really does with the functions' per-attempt

@@ -30,6 +30,15 @@ export const jsonLogger: Logger = createLogger('enquiries')
 
 export const silentLogger: Logger = () => {}
 
+/**
+ * The invocation's logger: every entry carries Lambda's request id, as Powertools' `appendKeys`
+ * would add it, so no code below the handler passes it along by hand.
+ */
+export function withRequestId(log: Logger, context: { awsRequestId?: string } | undefined): Logger {
+  const requestId = context?.awsRequestId
+  return requestId === undefined ? log : (entry) => log({ ...entry, requestId })
+}
+
 /** An error's class name (e.g. `ConditionalCheckFailedException`): safe to log, unlike its text. */
 export function errorName(error: unknown): string {
   if (error instanceof Error) return error.name

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMetrics, METRICS_NAMESPACE, metricsStage } from './metrics.ts'
+import { METRICS_NAMESPACE } from '../shared/delivery-metrics.ts'
+import { countEnquiry, createMetrics, metricsStage, recordBacklogAge } from './metrics.ts'
 
 function emfLines(write: ReturnType<typeof vi.spyOn>) {
   return write.mock.calls
@@ -16,11 +17,11 @@ describe('pipeline metrics', () => {
   it('writes counts and the backlog age as one EMF line with service and stage dimensions', () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const metrics = createMetrics('notification-retry', { stage: 'staging' })
-    metrics.count('EnquiryEmailed')
-    metrics.count('EnquiryEmailed')
-    metrics.count('EnquiryGaveUp')
-    metrics.backlogAge(901.4)
-    metrics.publish()
+    countEnquiry(metrics, 'EnquiryEmailed')
+    countEnquiry(metrics, 'EnquiryEmailed')
+    countEnquiry(metrics, 'EnquiryGaveUp')
+    recordBacklogAge(metrics, 901.4)
+    metrics.publishStoredMetrics()
 
     const [line, ...others] = emfLines(write)
     expect(others).toHaveLength(0)
@@ -46,7 +47,7 @@ describe('pipeline metrics', () => {
   it('writes nothing, not even a warning, when nothing was recorded', () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    createMetrics('contact').publish()
+    createMetrics('contact').publishStoredMetrics()
     expect(write).not.toHaveBeenCalled()
     expect(warn).not.toHaveBeenCalled()
   })

@@ -1,6 +1,7 @@
 /**
- * The names the delivery-events function's metrics carry and its alarms watch, in one place for
- * both (the function writes them as Powertools EMF lines; the CDK stack alarms on them).
+ * The names the pipeline's metrics carry and its alarms watch, in one place for both (the
+ * functions write them as Powertools EMF lines; the CDK stack alarms on them): the namespace of
+ * every pipeline metric, and the delivery-events function's service and metric names.
  */
 export const METRICS_NAMESPACE = 'ElevateDigital/Enquiries'
 export const DELIVERY_EVENTS_SERVICE = 'delivery-events'

@@ -1,15 +1,17 @@
+import type { Metrics } from '@aws-lambda-powertools/metrics'
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware'
 import middy from '@middy/core'
+import httpHeaderNormalizer from '@middy/http-header-normalizer'
 import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { contactApi } from '../../shared/contact.ts'
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
-import { errorName, jsonLogger, type Logger } from '../log.ts'
-import { noMetrics, type PipelineMetrics } from '../metrics.ts'
+import { errorName, jsonLogger, type Logger, withRequestId } from '../log.ts'
 import { tableRepeatLookup } from '../spam/repeats.ts'
 import { invalidFormPage, refusedFormPage } from './form-pages.ts'
-import { bodyText, checkRequest, idempotencyKeyOf, parseFormBody, routeOf } from './request.ts'
+import { type ContactRoute, idempotencyKeyOf, readBody, routeOf } from './request.ts'
 import {
   type ContactResult,
   HttpProblem,
@@ -23,70 +25,58 @@ export interface ContactHandlerDependencies {
   readonly config: FunctionConfig
   readonly clients: AwsClients
   readonly log?: Logger
-  /** @default noMetrics */
-  readonly metrics?: PipelineMetrics
+  /** Powertools metrics, flushed once per invocation; without them, none are recorded. */
+  readonly metrics?: Metrics
   readonly now?: () => Date
 }
 
-type ContactHandlerRequest = middy.Request<APIGatewayProxyEventV2, ContactResult, Error, Context>
-
 /**
  * `POST /api/contacts` (JSON) and `POST /api/contacts/form` (the form without JavaScript):
- * Middy wiring only; the pipeline itself is `submitEnquiry`.
+ * Middy wiring only, one chain per route; the pipeline itself is `submitEnquiry`.
  */
 export function createContactHandler(deps: ContactHandlerDependencies) {
   const log = deps.log ?? jsonLogger
-  const jsonBodyParser = httpJsonBodyParser<APIGatewayProxyEventV2>({
-    disableContentTypeCheck: true,
-  })
   const notify = {
     repeats: tableRepeatLookup(deps.clients.documentClient, deps.config.enquiriesTable),
     ses: deps.clients.ses,
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
     addresses: deps.config,
     log,
-    metrics: deps.metrics ?? noMetrics,
+    metrics: deps.metrics,
     now: deps.now ?? (() => new Date()),
   }
 
-  // Used first, so it runs last: whatever the answer, this invocation's metrics are written once.
-  const publishMetrics = () => notify.metrics.publish()
-  const metricsPublisher = { after: publishMetrics, onError: publishMetrics }
-  return middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
-    .use(metricsPublisher)
-    .use({
-      // Every refusal, whoever raised it, leaves as JSON with a message a person can read.
-      onError: (request: ContactHandlerRequest) => {
-        const problem = problemResponse(request.error, log, request.context?.awsRequestId)
-        request.response = isFormPost(request.event)
-          ? asFormPage(problem, request.event.body)
-          : problem
-      },
-    })
-    .use({
-      before: (request: ContactHandlerRequest) => {
-        const route = checkRequest(request.event)
-        if (route === 'form') {
-          ;(request.event as { body: unknown }).body = parseFormBody(bodyText(request.event))
-          return
-        }
-        // The body's bytes must be UTF-8 for either route (the parser would replace what is not).
-        ;(request.event as { body: unknown }).body = bodyText(request.event)
-        request.event.isBase64Encoded = false
-        // checkRequest has already accepted the content type (in any header case, with any
-        // spacing before its parameters); the parser must not judge it again by its own,
-        // narrower rule and pass the body on unparsed.
-        return jsonBodyParser.before?.(request)
-      },
-    })
-    .handler(async (event, context) => {
-      const outcome = await submitEnquiry(notify, {
-        payload: event.body as unknown,
-        idempotencyKey: idempotencyKeyOf(event),
-        requestId: context?.awsRequestId,
+  const routeHandler = (route: ContactRoute) => {
+    const handler = middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
+    // Used first, so it runs last: whatever the answer, this invocation's metrics are written once.
+    if (deps.metrics) handler.use(logMetrics(deps.metrics))
+    handler
+      .use({
+        // Every refusal, whoever raised it, leaves with a message a person can read: JSON, or
+        // the form's page.
+        onError: (request) => {
+          const problem = problemResponse(request.error, withRequestId(log, request.context))
+          request.response = route === 'form' ? asFormPage(problem, request.event.body) : problem
+        },
       })
-      return routeOf(event) === 'form' ? formAnswer(outcome, event.body) : jsonAnswer(outcome)
+      .use(httpHeaderNormalizer())
+      .use({ before: (request) => readBody(request.event) })
+    // The content type is already checked (in any case, with any spacing before its
+    // parameters): the parser must not judge it again by its own, narrower rule.
+    if (route === 'json') handler.use(httpJsonBodyParser({ disableContentTypeCheck: true }))
+    return handler.handler(async (event, context) => {
+      const outcome = await submitEnquiry(
+        { ...notify, log: withRequestId(log, context) },
+        { payload: event.body as unknown, idempotencyKey: idempotencyKeyOf(event) },
+      )
+      return route === 'form' ? formAnswer(outcome, event.body) : jsonAnswer(outcome)
     })
+  }
+  const json = routeHandler('json')
+  const form = routeHandler('form')
+  // Any other path gets the JSON route's refusal (404).
+  return (event: APIGatewayProxyEventV2, context: Context): Promise<ContactResult> =>
+    (isFormPost(event) ? form : json)(event, context)
 }
 
 function jsonAnswer(outcome: SubmitOutcome): ContactResult {
@@ -136,11 +126,7 @@ function asFormPage(answer: ContactResult, posted: unknown): ContactResult {
   return refusedFormPage(answer.statusCode, message, answer.headers, posted)
 }
 
-function problemResponse(
-  error: unknown,
-  log: Logger,
-  requestId: string | undefined,
-): ContactResult {
+function problemResponse(error: unknown, log: Logger): ContactResult {
   if (error instanceof HttpProblem) {
     return jsonResponse(error.status, { message: error.message }, error.headers)
   }
@@ -149,6 +135,6 @@ function problemResponse(
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return jsonResponse(status, { message: responseMessages.malformedJson })
   }
-  log({ level: 'error', event: 'contact_request_failed', requestId, errorName: errorName(error) })
+  log({ level: 'error', event: 'contact_request_failed', errorName: errorName(error) })
   return jsonResponse(500, { message: responseMessages.internal })
 }

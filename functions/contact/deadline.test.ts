@@ -9,7 +9,7 @@ import {
   testConfig,
   testContext,
   validSubmission,
-} from '../test-support.ts'
+} from '../test-fixtures/test-support.ts'
 import { createContactHandler } from './create-handler.ts'
 import { CONTACT_BUDGET_MS, REPEATS_BY_MS, STORED_BY_MS } from './submit.ts'
 

@@ -21,14 +21,6 @@ export function declaresOtherCharsetThanUtf8(contentType: string): boolean {
   return charset !== undefined && !/^utf-?8$/i.test(charset)
 }
 
-export function header(event: Pick<APIGatewayProxyEventV2, 'headers'>, name: string) {
-  const wanted = name.toLowerCase()
-  for (const [key, value] of Object.entries(event.headers ?? {})) {
-    if (key.toLowerCase() === wanted) return value
-  }
-  return undefined
-}
-
 /**
  * Which contact path a request is for. Deployed, CloudFront reaches the routes under one leading
  * segment of its own (the stage's secret, infra/constructs/contact-api.ts), which API Gateway
@@ -67,7 +59,8 @@ export function bodyText(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64E
 /**
  * Everything about a request that is refused before its body is read: unknown path (404), a
  * method other than POST (405), a body over the limit (413), a content type the route does not
- * take (415). Returns the route the request is for.
+ * take (415). Returns the route the request is for. Header names are lower case (Middy's
+ * header normaliser runs first).
  */
 export function checkRequest(event: APIGatewayProxyEventV2): ContactRoute {
   const route = routeOf(event)
@@ -82,7 +75,7 @@ export function checkRequest(event: APIGatewayProxyEventV2): ContactRoute {
         ? Buffer.from(event.body, 'base64').length
         : Buffer.byteLength(event.body, 'utf8')
   if (size > contactApi.maxBodyBytes) throw new HttpProblem(413, responseMessages.tooLarge)
-  const contentType = header(event, 'content-type') ?? ''
+  const contentType = event.headers?.['content-type'] ?? ''
   if (route === 'json' && !jsonContentType.test(contentType)) {
     throw new HttpProblem(415, responseMessages.notJson)
   }
@@ -129,11 +122,27 @@ export function parseFormBody(body: string): Record<string, string> {
   return { ...fields }
 }
 
-/** The submission's idempotency key, if the client sent one; a malformed key is refused. */
+/**
+ * Checks a request (`checkRequest`) and reads its body as text whose bytes were UTF-8: for the
+ * form route, its fields (Middy's urlencoded parser would replace bytes that are not UTF-8
+ * and turn a repeated name into an array); for the JSON route, the text Middy's JSON parser
+ * reads next.
+ */
+export function readBody(event: APIGatewayProxyEventV2): void {
+  const route = checkRequest(event)
+  const text = bodyText(event)
+  ;(event as { body: unknown }).body = route === 'form' ? parseFormBody(text) : text
+  event.isBase64Encoded = false
+}
+
+/**
+ * The submission's idempotency key, if the client sent one (from headers the normaliser has
+ * lower-cased); a malformed key is refused.
+ */
 export function idempotencyKeyOf(
   event: Pick<APIGatewayProxyEventV2, 'headers'>,
 ): string | undefined {
-  const value = header(event, contactApi.idempotencyHeader)?.trim()
+  const value = event.headers?.[contactApi.idempotencyHeader.toLowerCase()]?.trim()
   if (value === undefined || value === '') return undefined
   if (!isUuid(value)) throw new HttpProblem(400, responseMessages.badIdempotencyKey)
   return value.toLowerCase()

@@ -3,6 +3,7 @@ import { startDeadline } from '../deadline.ts'
 import { buildEnquiry, enquiryIdFor, wellFormedSubmission } from '../enquiries/item.ts'
 import { type NotifyDependencies, notifyAgency } from '../enquiries/notify.ts'
 import { errorName } from '../log.ts'
+import { countEnquiry } from '../metrics.ts'
 import { messageKeys, type RepeatLookup } from '../spam/repeats.ts'
 import { spamVerdict } from '../spam/verdict.ts'
 import { honeypotFilled } from './request.ts'
@@ -22,7 +23,6 @@ export interface Submission {
   /** The parsed body: a JSON value or the form's fields. */
   readonly payload: unknown
   readonly idempotencyKey?: string | undefined
-  readonly requestId?: string | undefined
 }
 
 /**
@@ -52,33 +52,27 @@ export const RECORDED_BY_MS = 7_500
  */
 export async function submitEnquiry(
   deps: SubmitDependencies,
-  { payload, idempotencyKey, requestId }: Submission,
+  { payload, idempotencyKey }: Submission,
 ): Promise<SubmitOutcome> {
   const deadline = startDeadline()
   const id = enquiryIdFor(idempotencyKey)
   const bot = honeypotFilled(payload)
-  deps.metrics?.count('EnquirySubmitted')
+  countEnquiry(deps.metrics, 'EnquirySubmitted')
   const parsed = contactSchema.safeParse(isObject(payload) ? payload : {})
   if (!parsed.success) {
     if (bot) {
       // Looks like success to the bot; an invalid post has nothing worth keeping, so there is
       // no enquiry id to log.
-      deps.log({ level: 'info', event: 'enquiry_honeypot_dropped', requestId })
+      deps.log({ level: 'info', event: 'enquiry_honeypot_dropped' })
       return { kind: 'accepted', id, createdAt: deps.now().toISOString() }
     }
-    deps.log({ level: 'info', event: 'enquiry_invalid', requestId })
+    deps.log({ level: 'info', event: 'enquiry_invalid' })
     return { kind: 'invalid', errors: fieldErrors(parsed.error) }
   }
 
   const submission = wellFormedSubmission(parsed.data)
   const createdAt = deps.now()
-  const repeatedBy = await countRepeats(
-    deps,
-    submission,
-    createdAt,
-    requestId,
-    deadline.by(REPEATS_BY_MS),
-  )
+  const repeatedBy = await countRepeats(deps, submission, createdAt, deadline.by(REPEATS_BY_MS))
   // A filled honeypot makes the verdict certain: stored and listed for a person, never dropped,
   // in case a person's browser filled it in.
   const verdict = spamVerdict({ ...submission, honeypotFilled: bot, repeatedBy })
@@ -95,13 +89,12 @@ export async function submitEnquiry(
           level: 'warn',
           event: 'enquiry_idempotency_key_reused',
           enquiryId: id,
-          requestId,
         })
         return { kind: 'key-reused' }
       }
       // A retry of a submission already stored: same answer, no second enquiry, no second
       // e-mail (if the first attempt never sent it, the retry function will).
-      deps.log({ level: 'info', event: 'enquiry_retry_deduplicated', enquiryId: id, requestId })
+      deps.log({ level: 'info', event: 'enquiry_retry_deduplicated', enquiryId: id })
       return { kind: 'accepted', id: existing.id, createdAt: existing.createdAt }
     }
   } catch (error) {
@@ -109,21 +102,20 @@ export async function submitEnquiry(
       level: 'error',
       event: 'enquiry_store_failed',
       enquiryId: id,
-      requestId,
       errorName: errorName(error),
     })
     return { kind: 'unavailable' }
   }
-  deps.log({ level: 'info', event: 'enquiry_stored', enquiryId: id, requestId })
-  deps.metrics?.count('EnquiryStored')
+  deps.log({ level: 'info', event: 'enquiry_stored', enquiryId: id })
+  countEnquiry(deps.metrics, 'EnquiryStored')
 
   // The visitor's answer is the same whatever the verdict: a spammer learns nothing from it.
   if (verdict.level === 'certain') {
-    deps.log({ level: 'info', event: 'enquiry_held_as_spam', enquiryId: id, requestId })
+    deps.log({ level: 'info', event: 'enquiry_held_as_spam', enquiryId: id })
     return { kind: 'accepted', id: enquiry.id, createdAt: enquiry.createdAt }
   }
   if (verdict.level === 'likely') {
-    deps.log({ level: 'info', event: 'enquiry_marked_likely_spam', enquiryId: id, requestId })
+    deps.log({ level: 'info', event: 'enquiry_marked_likely_spam', enquiryId: id })
   }
   await notifyAgency(deps, enquiry, {
     send: deadline.by(SENT_BY_MS),
@@ -137,7 +129,6 @@ async function countRepeats(
   deps: SubmitDependencies,
   submission: { readonly message: string; readonly email: string },
   createdAt: Date,
-  requestId: string | undefined,
   signal: AbortSignal,
 ): Promise<number> {
   const keys = messageKeys(submission, createdAt)
@@ -148,7 +139,6 @@ async function countRepeats(
     deps.log({
       level: 'warn',
       event: 'spam_repeat_lookup_failed',
-      requestId,
       errorName: errorName(error),
     })
     return 0

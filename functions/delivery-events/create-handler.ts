@@ -3,14 +3,15 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware'
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import middy from '@middy/core'
 import type { SNSEvent } from 'aws-lambda'
+import { deliveryMetricNames } from '../../shared/delivery-metrics.ts'
 import { jsonLogger, type Logger } from '../log.ts'
+import { countEnquiry } from '../metrics.ts'
 import {
   deliveryUpdateOf,
   isDeliveryProblem,
   type RecordOutcome,
   recordDelivery,
 } from './delivery.ts'
-import { countDelivery } from './metrics.ts'
 import { parseSesEvent, sesEventType } from './ses-event.ts'
 
 export interface DeliveryEventsDependencies {
@@ -60,7 +61,7 @@ export function createDeliveryEventsHandler(deps: DeliveryEventsDependencies) {
         outcome === 'recorded' ||
         (outcome === 'unknown-enquiry' && isDeliveryProblem(update.status))
       ) {
-        countDelivery(deps.metrics, update.status)
+        countEnquiry(deps.metrics, deliveryMetricNames[update.status])
       }
       // `enquiry_email_bounced` when recorded; `enquiry_email_bounced_duplicate` and the like when not.
       log({

@@ -9,10 +9,10 @@ import { buildEnquiry } from '../enquiries/item.ts'
 import { notifyAgency } from '../enquiries/notify.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import type { LogEntry } from '../log.ts'
-import { personalValues, testConfig, validSubmission } from '../test-support.ts'
+import { createMetrics } from '../metrics.ts'
+import { personalValues, testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createDeliveryEventsHandler } from './create-handler.ts'
 import { deliveryUpdateOf, replaceableBy } from './delivery.ts'
-import { createDeliveryMetrics } from './metrics.ts'
 import { sampleSesEvent, snsEventOf } from './sample-events.ts'
 import { parseSesEvent } from './ses-event.ts'
 
@@ -131,7 +131,7 @@ describe('sending with delivery tracking', () => {
 describe('the delivery-events handler', () => {
   let logs: LogEntry[]
   let stdout: string[]
-  const metrics = createDeliveryMetrics('test-stage')
+  const metrics = createMetrics('delivery-events', { stage: 'test-stage' })
   const handler = createDeliveryEventsHandler({
     documentClient: clients.documentClient,
     tableName: testConfig.enquiriesTable,

@@ -1,7 +1,8 @@
+import { DELIVERY_EVENTS_SERVICE } from '../../shared/delivery-metrics.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
+import { createMetrics } from '../metrics.ts'
 import { createDeliveryEventsHandler } from './create-handler.ts'
-import { createDeliveryMetrics } from './metrics.ts'
 
 const config = loadFunctionConfig(process.env)
 
@@ -9,5 +10,5 @@ const config = loadFunctionConfig(process.env)
 export const handler = createDeliveryEventsHandler({
   documentClient: createAwsClients(config).documentClient,
   tableName: config.enquiriesTable,
-  metrics: createDeliveryMetrics(config.stage ?? 'local'),
+  metrics: createMetrics(DELIVERY_EVENTS_SERVICE, { stage: config.stage ?? 'local' }),
 })

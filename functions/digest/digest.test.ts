@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
-import { testConfig, validSubmission } from '../test-support.ts'
+import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createDigestHandler } from './create-handler.ts'
 import { type DigestEntry, digestEmailInput, MAX_LISTED, renderDigest } from './digest.ts'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { validSubmission } from '../test-support.ts'
+import { validSubmission } from '../test-fixtures/test-support.ts'
 import {
   enquiryEmailInput,
   escapeHtml,

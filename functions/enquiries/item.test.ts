@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validSubmission } from '../test-support.ts'
+import { validSubmission } from '../test-fixtures/test-support.ts'
 import { buildEnquiry, enquiryIdFor, isExpired, isUuid, submissionHash } from './item.ts'
 
 describe('buildEnquiry', () => {

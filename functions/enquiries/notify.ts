@@ -1,6 +1,7 @@
+import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
 import { errorName, type Logger } from '../log.ts'
-import type { PipelineMetrics } from '../metrics.ts'
+import { countEnquiry } from '../metrics.ts'
 import { deliveryTracking } from './delivery-tracking.ts'
 import { type EmailAddresses, enquiryEmailInput } from './email.ts'
 import type { Enquiry } from './item.ts'
@@ -23,7 +24,7 @@ export interface NotifyDependencies {
   readonly log: Logger
   readonly now: () => Date
   /** @default none recorded */
-  readonly metrics?: PipelineMetrics | undefined
+  readonly metrics?: Metrics | undefined
 }
 
 export type NotifyOutcome = 'sent' | 'failed' | 'gave-up'
@@ -83,7 +84,7 @@ export async function notifyAgency(
     return 'failed'
   }
 
-  deps.metrics?.count('EnquiryEmailed')
+  countEnquiry(deps.metrics, 'EnquiryEmailed')
   try {
     await deps.store.markEmailSent(enquiryId, deps.now(), messageId, deadlines.record)
   } catch (error) {
@@ -128,5 +129,5 @@ export async function giveUp(
     })
   }
   deps.log({ level: 'error', event: GAVE_UP_EVENT, enquiryId, attempts })
-  deps.metrics?.count('EnquiryGaveUp')
+  countEnquiry(deps.metrics, 'EnquiryGaveUp')
 }

@@ -1,16 +1,17 @@
+import type { Metrics } from '@aws-lambda-powertools/metrics'
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
-import { noMetrics, type PipelineMetrics } from '../metrics.ts'
+import { recordBacklogAge } from '../metrics.ts'
 import { type RetryOptions, type RetrySummary, retryPendingEmails } from './retry.ts'
 
 export interface RetryHandlerDependencies {
   readonly config: FunctionConfig
   readonly clients: AwsClients
   readonly log?: Logger
-  /** @default noMetrics */
-  readonly metrics?: PipelineMetrics
+  /** Powertools metrics, flushed at the end of every run; without them, none are recorded. */
+  readonly metrics?: Metrics
   readonly now?: () => Date
   /** Budget, pace and clock of a run; the defaults are what ships. */
   readonly options?: RetryOptions
@@ -26,16 +27,17 @@ export function createRetryHandler(deps: RetryHandlerDependencies) {
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
     addresses: deps.config,
     log: deps.log ?? jsonLogger,
-    metrics: deps.metrics ?? noMetrics,
+    metrics: deps.metrics,
     now: deps.now ?? (() => new Date()),
   }
   return async (_event?: unknown): Promise<RetrySummary> => {
     try {
       const summary = await retryPendingEmails(notify, deps.options)
-      await recordBacklogAge()
+      await measureBacklog()
       return summary
     } finally {
-      notify.metrics.publish()
+      // What `logMetrics` does for the Middy handlers; a scheduled run has no middleware chain.
+      notify.metrics?.publishStoredMetrics()
     }
   }
 
@@ -43,13 +45,13 @@ export function createRetryHandler(deps: RetryHandlerDependencies) {
    * Every run, 0 when nothing is owed, so the backlog alarm sees a steady series (and a missing
    * one means the retry itself is not running).
    */
-  async function recordBacklogAge() {
+  async function measureBacklog() {
     try {
       const oldest = await notify.store.oldestPendingCreatedAt(
         AbortSignal.timeout(BACKLOG_READ_BY_MS),
       )
       const ageMs = oldest ? notify.now().getTime() - Date.parse(oldest) : 0
-      notify.metrics.backlogAge(ageMs / 1000)
+      recordBacklogAge(notify.metrics, ageMs / 1000)
     } catch (error) {
       notify.log({ level: 'error', event: 'enquiry_backlog_unread', errorName: errorName(error) })
     }

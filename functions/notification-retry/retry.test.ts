@@ -6,12 +6,13 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
 import { GAVE_UP_EVENT, MAX_EMAIL_ATTEMPTS } from '../enquiries/notify.ts'
 import type { LogEntry } from '../log.ts'
-import { testConfig, validSubmission } from '../test-support.ts'
+import { createMetrics } from '../metrics.ts'
+import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createRetryHandler } from './create-handler.ts'
 import { backoffMs, CLAIM_LEASE_MS, RETRY_SENDS_PER_SECOND, RETRY_TIME_BUDGET_MS } from './retry.ts'
 
@@ -312,11 +313,15 @@ describe('notification retry', () => {
 
   it('reports the oldest pending enquiry’s age every run, 0 when none, and what it sent or gave up', async () => {
     const recorded: [string, number][] = []
-    const metrics = {
-      count: (name: string, value = 1) => recorded.push([name, value]),
-      backlogAge: (seconds: number) => recorded.push(['OldestUndeliveredAgeSeconds', seconds]),
-      publish: () => recorded.push(['published', 0]),
-    }
+    const metrics = createMetrics('notification-retry', { stage: 'test' })
+    vi.spyOn(metrics, 'addMetric').mockImplementation((name, _unit, value) => {
+      recorded.push([name, value])
+      return metrics
+    })
+    vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
+      recorded.push(['published', 0])
+      return metrics
+    })
     const measured = (items: Enquiry[]) => {
       stored(...items)
       return createRetryHandler({

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { genuineEnquiries } from './corpus/genuine.ts'
-import { spamEnquiries } from './corpus/spam.ts'
-import type { CorpusEnquiry } from './corpus/types.ts'
+import genuineCorpus from '../test-fixtures/spam-corpus/genuine.json'
+import spamCorpus from '../test-fixtures/spam-corpus/spam.json'
 import { type SpamVerdict, spamVerdict } from './verdict.ts'
+
+/** One hand-written enquiry of the labelled corpus (the form's fields a verdict reads). */
+interface CorpusEnquiry {
+  /** First name, a space, last name. */
+  readonly name: string
+  readonly email: string
+  readonly phone: string
+  readonly company: string
+  readonly message: string
+  /** The honeypot a scripted post filled in. */
+  readonly honeypot?: true
+}
+
+const genuineEnquiries: readonly CorpusEnquiry[] = genuineCorpus as CorpusEnquiry[]
+const spamEnquiries: readonly CorpusEnquiry[] = spamCorpus as CorpusEnquiry[]
 
 /** The verdict on one enquiry, as if `repeatedBy` other addresses had sent it too within a day. */
 function verdictOn(enquiry: CorpusEnquiry, repeatedBy = 0): SpamVerdict {

@@ -27,6 +27,7 @@ import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import { contactApi } from '../../shared/contact.ts'
+import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { originSecret } from '../../shared/origin-secret.ts'
 import { lambdaNodeOptions } from '../lambda-bundling.ts'
@@ -42,7 +43,7 @@ const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url)
 export const RETRY_INTERVAL = Duration.minutes(1)
 
 export const pipelineMetrics = {
-  namespace: 'ElevateDigital/Enquiries',
+  namespace: METRICS_NAMESPACE,
   gaveUp: 'EnquiryGaveUp',
   backlogAge: 'OldestUndeliveredAgeSeconds',
 } as const

@@ -13,10 +13,11 @@ import type { IRule } from 'aws-cdk-lib/aws-events'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
+import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 
 /** The functions' pipeline metrics (EMF), with dimensions `service` and `stage`. */
-export const ENQUIRY_METRICS_NAMESPACE = 'ElevateDigital/Enquiries'
+export const ENQUIRY_METRICS_NAMESPACE = METRICS_NAMESPACE
 /** An enquiry's way from the form to the agency's inbox, in order. */
 export const ENQUIRY_FUNNEL = [
   'EnquirySubmitted',

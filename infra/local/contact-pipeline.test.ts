@@ -14,7 +14,11 @@ import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import { MAX_EMAIL_ATTEMPTS } from '../../functions/enquiries/notify.ts'
 import { silentLogger } from '../../functions/log.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
-import { jsonEvent, testContext, validSubmission } from '../../functions/test-support.ts'
+import {
+  jsonEvent,
+  testContext,
+  validSubmission,
+} from '../../functions/test-fixtures/test-support.ts'
 import { enquiryRef, retentionExpiresAt } from '../../shared/enquiry-table.ts'
 import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
 

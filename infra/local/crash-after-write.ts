@@ -8,7 +8,7 @@ import { createAwsClients } from '../../functions/aws-clients.ts'
 import { loadFunctionConfig } from '../../functions/config.ts'
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
 import { silentLogger } from '../../functions/log.ts'
-import { jsonEvent, testContext } from '../../functions/test-support.ts'
+import { jsonEvent, testContext } from '../../functions/test-fixtures/test-support.ts'
 
 const config = loadFunctionConfig(process.env)
 const clients = createAwsClients(config)

@@ -13,7 +13,7 @@ import {
   type ScriptedEndpoint,
   startScriptedEndpoint,
   validSubmission,
-} from '../../functions/test-support.ts'
+} from '../../functions/test-fixtures/test-support.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { runEnquiries } from '../ops/enquiries-cli.ts'
 import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'

@@ -19,11 +19,11 @@ import { type FunctionConfig, loadFunctionConfig } from '../../functions/config.
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
 import { CONTACT_BUDGET_MS } from '../../functions/contact/submit.ts'
 import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
-import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import { MAX_EMAIL_ATTEMPTS } from '../../functions/enquiries/notify.ts'
 import { queryItems } from '../../functions/enquiries/query.ts'
 import { silentLogger } from '../../functions/log.ts'
+import { createMetrics } from '../../functions/metrics.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
 import * as retryPass from '../../functions/notification-retry/retry.ts'
 import { contactApi } from '../../shared/contact.ts'
@@ -647,7 +647,7 @@ async function bounce(stack: DrillStack): Promise<DrillResult> {
       {
         documentClient: stack.table,
         tableName: stack.config.enquiriesTable,
-        metrics: createDeliveryMetrics('drill'),
+        metrics: createMetrics('delivery-events', { stage: 'drill' }),
         log: silentLogger,
       },
       'Bounce',

@@ -5,11 +5,11 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAwsClients } from '../../functions/aws-clients.ts'
 import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
-import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import type { Enquiry } from '../../functions/enquiries/item.ts'
 import { silentLogger } from '../../functions/log.ts'
+import { createMetrics } from '../../functions/metrics.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
-import { validSubmission } from '../../functions/test-support.ts'
+import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { runEnquiries } from '../ops/enquiries-cli.ts'
@@ -201,7 +201,7 @@ describe('delivery events on the local stack', () => {
         {
           documentClient: clients.documentClient,
           tableName: stack.config.enquiriesTable,
-          metrics: createDeliveryMetrics('local'),
+          metrics: createMetrics('delivery-events', { stage: 'local' }),
           log: silentLogger,
         },
         'Bounce',

@@ -9,7 +9,7 @@ import {
   testConfig,
   testContext,
   validSubmission,
-} from '../../functions/test-support.ts'
+} from '../../functions/test-fixtures/test-support.ts'
 import { runEnquiries } from '../ops/enquiries-cli.ts'
 import { localCredentials } from './api-stack.ts'
 import { ensureEnquiryTable, type RunningEmulator, startDynalite } from './emulators.ts'

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildEnquiry } from '../../functions/enquiries/item.ts'
 import { messageKeys, tableRepeatLookup } from '../../functions/spam/repeats.ts'
-import { validSubmission } from '../../functions/test-support.ts'
+import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
 import { localCredentials } from './api-stack.ts'
 import { ensureEnquiryTable, type RunningEmulator, startDynalite } from './emulators.ts'
 

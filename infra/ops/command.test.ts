@@ -5,7 +5,7 @@ import {
   type EndpointBehaviour,
   type ScriptedEndpoint,
   startScriptedEndpoint,
-} from '../../functions/test-support.ts'
+} from '../../functions/test-fixtures/test-support.ts'
 import { localCredentials } from '../local/api-stack.ts'
 import { runDsar } from './dsar-cli.ts'
 import { runEnquiries } from './enquiries-cli.ts'

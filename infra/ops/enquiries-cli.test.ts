@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import dynalite from 'dynalite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
-import { personalValues, validSubmission } from '../../functions/test-support.ts'
+import { personalValues, validSubmission } from '../../functions/test-fixtures/test-support.ts'
 import { localCredentials } from '../local/api-stack.ts'
 import { ensureEnquiryTable } from '../local/emulators.ts'
 import { type EnquiriesIo, runEnquiries } from './enquiries-cli.ts'

@@ -1,7 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import type { DeliveryEventsDependencies } from '../../functions/delivery-events/create-handler.ts'
 import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
-import { createDeliveryMetrics } from '../../functions/delivery-events/metrics.ts'
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
 import {
   type EnquiryTableRef,
@@ -10,6 +9,7 @@ import {
   readEnquiries,
 } from '../../functions/enquiries/attention.ts'
 import { isConditionalCheckFailure } from '../../functions/enquiries/store.ts'
+import { createMetrics } from '../../functions/metrics.ts'
 import {
   type AttentionStatus,
   EMAIL_PENDING,
@@ -189,7 +189,7 @@ export async function simulateSesEvent(
     {
       documentClient: table.client,
       tableName: table.tableName,
-      metrics: createDeliveryMetrics(options.stage),
+      metrics: createMetrics('delivery-events', { stage: options.stage }),
       log: options.log,
     },
     type,

@@ -1,11 +1,11 @@
 import { once } from 'node:events'
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
-import type { ContactSubmission } from '../shared/contact.ts'
-import { sampleEnquiry } from '../shared/sample-enquiry.ts'
-import type { FunctionConfig } from './config.ts'
+import type { ContactSubmission } from '../../shared/contact.ts'
+import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
+import type { FunctionConfig } from '../config.ts'
 
-/** Test fixtures shared by the functions' tests (not shipped: no handler imports it). */
+/** What the functions' tests and the local stack's fault tests share (no handler imports it). */
 export const testConfig: FunctionConfig = {
   enquiriesTable: 'enquiries-test',
   senderEmail: 'website@elevate-digital.example',

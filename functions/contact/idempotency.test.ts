@@ -1,0 +1,80 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb'
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { describe, expect, it } from 'vitest'
+import { buildEnquiry, enquiryIdFor } from '../enquiries/item.ts'
+import { dynamo, invoke, key, mockAwsPerTest, now, ses } from '../test-fixtures/mocked-contact.ts'
+import { jsonEvent, validSubmission } from '../test-fixtures/test-support.ts'
+
+mockAwsPerTest()
+
+describe('idempotency', () => {
+  it('derives the id from the Idempotency-Key, so every retry targets the same item', async () => {
+    const first = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+    const again = await invoke(jsonEvent(validSubmission, { 'idempotency-key': key.toUpperCase() }))
+    expect(first.json.id).toBe(enquiryIdFor(key))
+    expect(again.json.id).toBe(first.json.id)
+  })
+
+  it('answers a retry of a stored submission with the original id and time, writing and sending nothing new', async () => {
+    const original = buildEnquiry(
+      validSubmission,
+      enquiryIdFor(key),
+      new Date('2026-03-14T09:25:00.000Z'),
+    )
+    dynamo
+      .on(PutCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
+    dynamo.on(GetCommand).resolves({ Item: original })
+
+    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+
+    expect(response.statusCode).toBe(201)
+    expect(response.json).toMatchObject({ id: original.id, createdAt: original.createdAt })
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      Key: { id: original.id },
+      ConsistentRead: true,
+    })
+    expect(ses.calls()).toHaveLength(0)
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0)
+  })
+
+  it('refuses (422) a key already used for different details, revealing nothing about them', async () => {
+    const original = buildEnquiry(
+      { ...validSubmission, message: 'A different message entirely.' },
+      enquiryIdFor(key),
+      now,
+    )
+    dynamo
+      .on(PutCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
+    dynamo.on(GetCommand).resolves({ Item: original })
+
+    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+
+    expect(response.statusCode).toBe(422)
+    expect(response.json).toEqual({ message: expect.stringMatching(/different details/) })
+    expect(ses.calls()).toHaveLength(0)
+  })
+
+  it('answers 503 when the original cannot be read back', async () => {
+    dynamo
+      .on(PutCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
+    dynamo.on(GetCommand).rejects(new Error('timeout'))
+    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+    expect(response.statusCode).toBe(503)
+  })
+
+  it('refuses a malformed key with 400', async () => {
+    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': 'not a uuid' }))
+    expect(response.statusCode).toBe(400)
+    expect(response.json.message).toBe('The Idempotency-Key header must be a UUID.')
+    expect(dynamo.calls()).toHaveLength(0)
+  })
+
+  it('gives submissions without a key ids of their own', async () => {
+    const first = await invoke(jsonEvent(validSubmission))
+    const second = await invoke(jsonEvent(validSubmission))
+    expect(first.json.id).not.toBe(second.json.id)
+  })
+})

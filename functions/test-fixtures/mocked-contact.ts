@@ -1,0 +1,57 @@
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
+import {
+  DynamoDBDocumentClient,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb'
+import { mockClient } from 'aws-sdk-client-mock'
+import { afterEach, beforeEach, expect } from 'vitest'
+import { createAwsClients } from '../aws-clients.ts'
+import { createContactHandler } from '../contact/create-handler.ts'
+import type { LogEntry } from '../log.ts'
+import { personalValues, testConfig, testContext } from './test-support.ts'
+
+/**
+ * The contact handler over mocked DynamoDB and SES clients, at a fixed time, with its log
+ * entries kept: what the contact function's example-based tests drive.
+ */
+export const dynamo = mockClient(DynamoDBDocumentClient)
+export const ses = mockClient(SESClient)
+
+export const now = new Date('2026-03-14T09:26:53.589Z')
+export const key = '9b2f4c1e-3d5a-4e6b-8c7d-0e1f2a3b4c5d'
+export const logs: LogEntry[] = []
+
+export const handler = createContactHandler({
+  config: testConfig,
+  clients: createAwsClients(testConfig, {
+    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+  }),
+  log: (entry) => logs.push(entry),
+  now: () => now,
+})
+
+export const invoke = async (event: Parameters<typeof handler>[0]) => {
+  const result = await handler(event, testContext)
+  return { ...result, json: result.body ? JSON.parse(result.body) : undefined }
+}
+
+/** Every test starts with storage and SES answering well, and ends with no personal data logged. */
+export function mockAwsPerTest() {
+  beforeEach(() => {
+    logs.length = 0
+    dynamo.reset()
+    ses.reset()
+    dynamo.on(PutCommand).resolves({})
+    dynamo.on(QueryCommand).resolves({ Items: [] })
+    dynamo.on(UpdateCommand).resolves({ Attributes: { emailAttempts: 1 } })
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-message-1' })
+  })
+
+  afterEach(() => {
+    // No log line, on any path, carries what the visitor typed.
+    const text = JSON.stringify(logs)
+    for (const value of personalValues) expect(text).not.toContain(value)
+  })
+}

@@ -288,8 +288,7 @@ describe('npm run audit:retention', () => {
     expect(stdout).toMatch(/^PASS {2}DynamoDB table ElevateDigital-staging-Data\/EnquiriesTable/m)
     expect(stdout).toMatch(/0 fail/)
     expect(stdout).toContain('Everything meets the policy.')
-    // npm, a whole synthesis of both stages and the live stack: about 30 s alone, several times
-    // that beside the other synthesising tests on two busy cores.
+    // npm, a synthesis of both stages, the live stack: ~30 s alone, minutes on two busy cores.
   }, 240_000)
 
   it('audits a stage as synthesised, its folder read whole and its stacks linked by name', async () => {

@@ -16,7 +16,7 @@ import {
 } from '../../functions/test-support.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { runEnquiries } from '../ops/enquiries.ts'
-import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
+import { type LocalPipeline, localCredentials, startLocalPipeline } from './pipeline.ts'
 
 /**
  * The digest end to end on the local stack, as staff and ops meet it: a held enquiry (a filled
@@ -24,7 +24,7 @@ import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
  * reach the mailbox in `npm run enquiries -- digest`; once released or requeued, the next digest
  * no longer lists them, and with nothing left none is sent.
  */
-let stack: ApiStack
+let stack: LocalPipeline
 let server: Server
 let apiUrl: string
 let refusingSes: ScriptedEndpoint
@@ -40,7 +40,7 @@ interface MailboxEmail {
 const port = (url: string) => new URL(url).port
 
 beforeAll(async () => {
-  stack = await startApiStack({ retryIntervalMs: false, log: silentLogger })
+  stack = await startLocalPipeline({ retryIntervalMs: false, log: silentLogger })
   server = createServer((req, res) => {
     stack.handle(req, res).catch(() => res.destroy())
   }).listen(0, '127.0.0.1')

@@ -6,7 +6,7 @@ import {
   type ScriptedEndpoint,
   startScriptedEndpoint,
 } from '../../functions/test-support.ts'
-import { localCredentials } from '../local/api-stack.ts'
+import { localCredentials } from '../local/pipeline.ts'
 import { runDsar } from './dsar.ts'
 import { runEnquiries } from './enquiries.ts'
 

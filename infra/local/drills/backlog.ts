@@ -4,7 +4,7 @@ import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
 import { RETRY_INTERVAL } from '../../constructs/contact-api.ts'
 import { type DrillResult, deployedDrainMs, formatDuration } from '../drill-report.ts'
 import type { FaultStack } from '../fault-stack.ts'
-import { check, drillEmail, putAll } from './under-load.ts'
+import { check, drillEmail, mailsPerEnquiry, putAll } from './under-load.ts'
 
 /** 2,000 enquiries whose e-mail is owed (as an SES outage leaves them) drain, each e-mailed once. */
 export async function backlog(stack: FaultStack): Promise<DrillResult> {
@@ -41,8 +41,7 @@ export async function backlog(stack: FaultStack): Promise<DrillResult> {
   }
   const drainedMs = performance.now() - started
   const stored = await stack.storedFor(email)
-  const mailbox = await stack.mailboxCounts()
-  const perEnquiry = stored.map((item) => mailbox.get(item.id) ?? 0)
+  const perEnquiry = await mailsPerEnquiry(stack, stored)
   const delivered = perEnquiry.filter((count) => count >= 1).length
   const perRun = firstRunSent
   const deployedMs = deployedDrainMs(size, perRun, schedule.intervalMs, schedule.concurrentRuns)

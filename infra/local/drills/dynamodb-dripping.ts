@@ -6,6 +6,7 @@ import {
   check,
   drillEmail,
   loadThroughFault,
+  mailsPerEnquiry,
   retryUntilIdle,
   withinBudget,
 } from './under-load.ts'
@@ -33,8 +34,7 @@ export async function dynamoDbDripping(stack: FaultStack, budgetMs: number): Pro
   const unavailable = load.answers.filter((answer) => answer.status === 503)
   const storedIds = stored.map((item) => item.id)
   const retried = await retryUntilIdle(stack, 20)
-  const mailbox = await stack.mailboxCounts()
-  const perEnquiry = stored.map((item) => mailbox.get(item.id) ?? 0)
+  const perEnquiry = await mailsPerEnquiry(stack, stored)
   return {
     name: 'DynamoDB dripping 15 s under load',
     figures: [

@@ -5,6 +5,7 @@ import {
   check,
   drillEmail,
   loadThroughFault,
+  mailsPerEnquiry,
   retryUntilIdle,
   withinBudget,
 } from './under-load.ts'
@@ -21,8 +22,7 @@ export async function sesHung(stack: FaultStack, budgetMs: number): Promise<Dril
   const stored = await stack.storedFor(email)
   const pendingAfterLoad = stored.filter((item) => item.emailStatus !== 'sent').length
   const retried = await retryUntilIdle(stack, 20)
-  const mailbox = await stack.mailboxCounts()
-  const perEnquiry = stored.map((item) => mailbox.get(item.id) ?? 0)
+  const perEnquiry = await mailsPerEnquiry(stack, stored)
   return {
     name: 'SES hung 40 s under load',
     figures: [

@@ -75,6 +75,12 @@ export async function retryUntilIdle(stack: FaultStack, maxRuns: number, stepMs 
   return { runs, sent }
 }
 
+/** How many e-mails the mailbox holds for each of these enquiries, in their order. */
+export async function mailsPerEnquiry(stack: FaultStack, enquiries: readonly { id: string }[]) {
+  const mailbox = await stack.mailboxCounts()
+  return enquiries.map((enquiry) => mailbox.get(enquiry.id) ?? 0)
+}
+
 /** Stores enquiries straight into the table, 25 a request, as an outage would have left them. */
 export async function putAll(stack: FaultStack, items: readonly Enquiry[]) {
   const tableName = stack.config.enquiriesTable

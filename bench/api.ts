@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api`: the contact Lambda's bundle size, its module init time and its warm
  * invocation latency against the local emulators (dynalite, aws-ses-v2-local); then the API
- * under load and faults (infra/local/faults.ts): autocannon on loopback at a fixed concurrency
+ * under load and faults (infra/local/faults.ts): visitors on loopback at a fixed concurrency
  * for a fixed time, SES switched off mid-load, DynamoDB down, a function killed between write
  * and e-mail. Timings have no thresholds: it measures. The load and fault outcomes are checked,
  * and the run exits non-zero if one fails.
@@ -27,16 +27,16 @@ import { build } from 'esbuild'
 import { silentLogger } from '../functions/log.ts'
 import { esbuildOptions, lambdaNodeOptions } from '../infra/lambda-bundling.ts'
 import { lambdaContext } from '../infra/local/api-gateway.ts'
-import { localCredentials, startApiStack } from '../infra/local/api-stack.ts'
+import { startFaultStack } from '../infra/local/fault-stack.ts'
 import {
   crashScenario,
   dynamoDbOutageScenario,
-  type LoadResult,
   loadScenario,
   type ScenarioCheck,
   sesOutageScenario,
-  startFaultStack,
 } from '../infra/local/faults.ts'
+import type { LoadResult } from '../infra/local/load.ts'
+import { localCredentials, startLocalPipeline } from '../infra/local/pipeline.ts'
 import { originSecret } from '../shared/origin-secret.ts'
 import { sampleEnquiry } from '../shared/sample-enquiry.ts'
 import { median, percentile } from './stats.ts'
@@ -71,7 +71,7 @@ async function bundle(name: string, external?: string[]) {
 const bundled = await bundle('contact-bundled')
 const externalSdk = await bundle('contact-external-sdk', ['@aws-sdk/*'])
 
-const stack = await startApiStack({ retryIntervalMs: false, log: silentLogger })
+const stack = await startLocalPipeline({ retryIntervalMs: false, log: silentLogger })
 // The deployed function refuses to start without its origin secret, and every request without it.
 const benchOriginSecret = 'bench-origin-secret'
 const env = {
@@ -211,7 +211,7 @@ const faults = await startFaultStack()
 try {
   console.log('')
   console.log(
-    `Contact API under load: autocannon on loopback, ${load.connections} connections for ${load.durationSeconds} s (at most ${load.maxRequests} requests), POST /api/contacts through the API Gateway adapter, dynalite + aws-ses-v2-local; 20% of requests repeat an earlier Idempotency-Key`,
+    `Contact API under load: on loopback, ${load.connections} connections for ${load.durationSeconds} s (at most ${load.maxRequests} requests), POST /api/contacts through the API Gateway adapter, dynalite + aws-ses-v2-local; 20% of requests repeat an earlier Idempotency-Key`,
   )
   const steady = await loadScenario(faults, load)
   printLoad(steady.load)

@@ -1,22 +1,15 @@
 import { once } from 'node:events'
-import { createServer, type Server } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb'
+import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAwsClients } from '../../functions/aws-clients.ts'
 import { buildEnquiry } from '../../functions/enquiries/item.ts'
 import { MAX_EMAIL_ATTEMPTS } from '../../functions/enquiries/notify.ts'
-import { silentLogger } from '../../functions/log.ts'
-import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
-import {
-  type ScriptedEndpoint,
-  startScriptedEndpoint,
-  validSubmission,
-} from '../../functions/test-fixtures/test-support.ts'
+import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { runEnquiries } from '../ops/enquiries-cli.ts'
-import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
+import { type FaultStack, startFaultStack } from './fault-stack.ts'
+import { readMailbox } from './mailbox.ts'
 
 /**
  * The digest end to end on the local stack, as staff and ops meet it: a held enquiry (a filled
@@ -24,51 +17,18 @@ import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
  * reach the mailbox in `npm run enquiries -- digest`; once released or requeued, the next digest
  * no longer lists them, and with nothing left none is sent.
  */
-let stack: ApiStack
-let server: Server
-let apiUrl: string
-let refusingSes: ScriptedEndpoint
-let table: DynamoDBDocumentClient
+let stack: FaultStack
 let env: Record<string, string>
-
-interface MailboxEmail {
-  readonly subject: string
-  readonly destination: { readonly to: string[] }
-  readonly body: { readonly text?: string; readonly html?: string }
-}
 
 const port = (url: string) => new URL(url).port
 
 beforeAll(async () => {
-  stack = await startApiStack({ retryIntervalMs: false, log: silentLogger })
-  server = createServer((req, res) => {
-    stack.handle(req, res).catch(() => res.destroy())
-  }).listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  refusingSes = await startScriptedEndpoint(() => ({
-    status: 400,
-    contentType: 'text/xml',
-    body:
-      '<ErrorResponse><Error><Type>Sender</Type><Code>MessageRejected</Code>' +
-      '<Message>Refused by the test</Message></Error><RequestId>t</RequestId></ErrorResponse>',
-  }))
-  table = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: stack.config.region,
-      endpoint: stack.dynamoDbUrl,
-      credentials: localCredentials,
-    }),
-  )
+  stack = await startFaultStack()
   // Where `npm run enquiries` finds the running local stack.
   env = { DYNAMODB_PORT: port(stack.dynamoDbUrl), SES_PORT: port(stack.mailboxUrl) }
 })
 
 afterAll(async () => {
-  table?.destroy()
-  await refusingSes?.close()
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
   await stack?.close()
 })
 
@@ -83,15 +43,15 @@ async function enquiries(args: string[]) {
   return { code, said: said.join('\n') }
 }
 
-async function digests(): Promise<MailboxEmail[]> {
-  const response = await fetch(`${stack.mailboxUrl}/store`)
-  const { emails } = (await response.json()) as { emails: MailboxEmail[] }
-  return emails.filter((email) => / waiting for you: /.test(email.subject))
+async function digests() {
+  return (await readMailbox(stack.mailboxUrl)).filter((email) =>
+    / waiting for you: /.test(email.subject),
+  )
 }
 
 /** A filled honeypot, posted as a bot would: held back as spam. */
 async function heldEnquiry(): Promise<string> {
-  const response = await fetch(`${apiUrl}/api/contacts`, {
+  const response = await fetch(`${stack.url}/api/contacts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...validSubmission, website: 'https://spam.example' }),
@@ -104,7 +64,7 @@ async function heldEnquiry(): Promise<string> {
 async function givenUpEnquiry(): Promise<string> {
   const id = '0d9e5a1c-7b2f-4c3d-9e4f-5a6b7c8d9e0f'
   const createdAt = new Date(Date.now() - 3 * 3_600_000)
-  await table.send(
+  await stack.table.send(
     new PutCommand({
       TableName: stack.config.enquiriesTable,
       Item: {
@@ -114,14 +74,12 @@ async function givenUpEnquiry(): Promise<string> {
       },
     }),
   )
-  const config = { ...stack.config, sesEndpoint: refusingSes.url }
-  const clients = createAwsClients(config, { credentials: localCredentials })
+  stack.ses.down('reject')
   try {
-    const summary = await createRetryHandler({ config, clients, log: silentLogger })()
+    const summary = await stack.runRetry()
     expect(summary.gaveUpCount).toBe(1)
   } finally {
-    clients.documentClient.destroy()
-    clients.ses.destroy()
+    stack.ses.up()
   }
   return enquiryRef(id)
 }

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FaultStack, startFaultStack } from './fault-stack.ts'
 import {
   crashScenario,
   dynamoDbOutageScenario,
-  type FaultStack,
   loadScenario,
   type ScenarioCheck,
   sesOutageScenario,
-  startFaultStack,
 } from './faults.ts'
 
 /**
  * The load and fault runs of `npm run bench:api`, at a small scale: real dynalite and
- * aws-ses-v2-local behind switches, autocannon on loopback. Outcomes only; no timings.
+ * aws-ses-v2-local behind fault proxies, the load on loopback. Outcomes only; no timings.
  */
 let stack: FaultStack
 beforeAll(async () => {

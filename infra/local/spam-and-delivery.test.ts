@@ -13,14 +13,14 @@ import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { runEnquiries } from '../ops/enquiries-cli.ts'
-import { type ApiStack, localCredentials, startApiStack } from './api-stack.ts'
+import { type LocalPipeline, localCredentials, startLocalPipeline } from './pipeline.ts'
 
 /**
  * The spam verdict and SES's delivery events end to end on the local stack: posts through the
  * API Gateway adapter, the real dynalite and aws-ses-v2-local, the ops command against the same
  * table, the retry and the delivery-events handler as the deployed functions run them.
  */
-let stack: ApiStack
+let stack: LocalPipeline
 let server: Server
 let apiUrl: string
 let clients: ReturnType<typeof createAwsClients>
@@ -100,7 +100,7 @@ beforeAll(async () => {
   // The ops command takes a deployed table's credentials from the usual chain.
   vi.stubEnv('AWS_ACCESS_KEY_ID', localCredentials.accessKeyId)
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', localCredentials.secretAccessKey)
-  stack = await startApiStack({ retryIntervalMs: false, log: silentLogger })
+  stack = await startLocalPipeline({ retryIntervalMs: false, log: silentLogger })
   server = createServer((req, res) => {
     stack.handle(req, res).catch(() => res.destroy())
   }).listen(0, '127.0.0.1')

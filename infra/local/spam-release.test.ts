@@ -11,8 +11,8 @@ import {
   validSubmission,
 } from '../../functions/test-fixtures/test-support.ts'
 import { runEnquiries } from '../ops/enquiries-cli.ts'
-import { localCredentials } from './api-stack.ts'
 import { ensureEnquiryTable, type RunningEmulator, startDynalite } from './emulators.ts'
+import { localCredentials } from './pipeline.ts'
 
 /**
  * Certain spam end to end: the contact function holds a honeypot post back, the ops command

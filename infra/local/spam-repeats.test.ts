@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildEnquiry } from '../../functions/enquiries/item.ts'
 import { messageKeys, tableRepeatLookup } from '../../functions/spam/repeats.ts'
 import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
-import { localCredentials } from './api-stack.ts'
 import { ensureEnquiryTable, type RunningEmulator, startDynalite } from './emulators.ts'
+import { localCredentials } from './pipeline.ts'
 
 /**
  * The repeat signal against the table as the local stack creates it (dynalite, with the

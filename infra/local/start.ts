@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { parseSite } from '../../shared/site.ts'
-import { startApiStack } from './api-stack.ts'
+import { startLocalPipeline } from './pipeline.ts'
 import { startLocalServer } from './server.ts'
 
 const root = new URL('../../dist/client/', import.meta.url).pathname
@@ -16,7 +16,7 @@ const port = Number(process.env.PORT ?? 3000)
 // Git-ignored; enquiries sent locally survive restarts. Delete the folder to start afresh.
 const dataDir = new URL('../../.data/dynamodb/', import.meta.url).pathname
 mkdirSync(dataDir, { recursive: true })
-const api = await startApiStack({
+const api = await startLocalPipeline({
   dataDir,
   dynamoDbPort: Number(process.env.DYNAMODB_PORT ?? 8000),
   sesPort: Number(process.env.SES_PORT ?? 8005),

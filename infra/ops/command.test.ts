@@ -6,7 +6,7 @@ import {
   type ScriptedEndpoint,
   startScriptedEndpoint,
 } from '../../functions/test-fixtures/test-support.ts'
-import { localCredentials } from '../local/api-stack.ts'
+import { localCredentials } from '../local/pipeline.ts'
 import { runDsar } from './dsar-cli.ts'
 import { runEnquiries } from './enquiries-cli.ts'
 

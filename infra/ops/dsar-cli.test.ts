@@ -13,8 +13,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import type { SpamVerdict } from '../../functions/spam/verdict.ts'
 import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
-import { localCredentials } from '../local/api-stack.ts'
 import { ensureEnquiryTable } from '../local/emulators.ts'
+import { localCredentials } from '../local/pipeline.ts'
 import { subjectReference } from './dsar.ts'
 import { type DsarIo, runDsar } from './dsar-cli.ts'
 

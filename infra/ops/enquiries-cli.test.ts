@@ -7,8 +7,8 @@ import dynalite from 'dynalite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import { personalValues, validSubmission } from '../../functions/test-fixtures/test-support.ts'
-import { localCredentials } from '../local/api-stack.ts'
 import { ensureEnquiryTable } from '../local/emulators.ts'
+import { localCredentials } from '../local/pipeline.ts'
 import { type EnquiriesIo, runEnquiries } from './enquiries-cli.ts'
 
 /**

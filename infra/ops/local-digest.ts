@@ -3,7 +3,7 @@ import { requestHandlerOptions } from '../../functions/aws-clients.ts'
 import { sendDigest } from '../../functions/digest/digest.ts'
 import type { EnquiryTableRef } from '../../functions/enquiries/attention.ts'
 import { parseSite } from '../../shared/site.ts'
-import { localCredentials, localSenderEmail } from '../local/api-stack.ts'
+import { localCredentials, localSenderEmail } from '../local/pipeline.ts'
 
 /**
  * `npm run enquiries -- digest`: the scheduled digest's own code (functions/digest/digest.ts),

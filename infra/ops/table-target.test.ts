@@ -10,8 +10,8 @@ import dynalite from 'dynalite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildEnquiry } from '../../functions/enquiries/item.ts'
 import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
-import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { ensureEnquiryTable, startDynalite } from '../local/emulators.ts'
+import { localCredentials, localTableName } from '../local/pipeline.ts'
 import { type DsarIo, runDsar } from './dsar-cli.ts'
 
 /**

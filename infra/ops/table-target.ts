@@ -5,8 +5,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { Level } from 'level'
 import { requestHandlerOptions } from '../../functions/aws-clients.ts'
 import type { EnquiryTableRef } from '../../functions/enquiries/attention.ts'
-import { localCredentials, localTableName } from '../local/api-stack.ts'
 import { startDynalite } from '../local/emulators.ts'
+import { localCredentials, localTableName } from '../local/pipeline.ts'
 import { DEFAULT_REGION } from '../stage-settings.ts'
 
 /**

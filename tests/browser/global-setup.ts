@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { silentLogger } from '../../functions/log.ts'
-import { startApiStack } from '../../infra/local/api-stack.ts'
+import { startLocalPipeline } from '../../infra/local/pipeline.ts'
 import { startLocalServer } from '../../infra/local/server.ts'
 import { chromiumPath } from './chromium-binary.ts'
 import { buildSite } from './site-build.ts'
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   const distDir = join(outDir, 'client')
   // The contact API as `npm start` runs it, on free ports, its data in a folder of its own.
   const dataDir = mkdtempSync(join(tmpdir(), 'enquiries-'))
-  const api = await startApiStack({ dataDir, log: silentLogger })
+  const api = await startLocalPipeline({ dataDir, log: silentLogger })
   const server = await startLocalServer({
     root: distDir,
     port: 0,

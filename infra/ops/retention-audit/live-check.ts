@@ -5,7 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
 import { silentLogger } from '../../../functions/log.ts'
 import { contactApi } from '../../../shared/contact.ts'
-import { localCredentials, startApiStack } from '../../local/api-stack.ts'
+import { localCredentials, startLocalPipeline } from '../../local/pipeline.ts'
 import { auditSubmission, storedExpiryFinding } from './expiry.ts'
 import type { Finding } from './finding.ts'
 import type { RetentionPolicy } from './policy.ts'
@@ -17,7 +17,7 @@ import type { RetentionPolicy } from './policy.ts'
  */
 export async function liveExpiryCheck(policy: RetentionPolicy): Promise<Finding> {
   const place = 'Live check through the local stack'
-  const stack = await startApiStack({ retryIntervalMs: false, log: silentLogger })
+  const stack = await startLocalPipeline({ retryIntervalMs: false, log: silentLogger })
   const server = createServer((req, res) => {
     stack.handle(req, res).catch(() => res.destroy())
   }).listen(0, '127.0.0.1')

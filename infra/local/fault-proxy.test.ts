@@ -2,19 +2,17 @@ import { once } from 'node:events'
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type MisbehavingProxy, startMisbehavingProxy } from './misbehaving-proxy.ts'
+import { type FaultProxy, startFaultProxy } from './fault-proxy.ts'
 
-/** The drills' proxy, in front of a plain HTTP server: it must misbehave exactly as it says. */
+/** The fault proxy, in front of a plain HTTP server: it must misbehave exactly as it says. */
 let upstream: Server
-let proxy: MisbehavingProxy
+let proxy: FaultProxy
 const body = 'twelve bytes'
 
 beforeAll(async () => {
   upstream = createServer((_req, res) => res.end(body)).listen(0, '127.0.0.1')
   await once(upstream, 'listening')
-  proxy = await startMisbehavingProxy(
-    `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
-  )
+  proxy = await startFaultProxy(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`)
 })
 
 afterAll(async () => {
@@ -23,12 +21,20 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve))
 })
 
+interface Timing {
+  status?: number
+  headersMs?: number
+  bodyMs?: number
+  text: string
+}
+
 /** One GET through the proxy: when its headers came, when its body was whole (or the give-up). */
 function get(giveUpMs: number) {
-  return new Promise<{ headersMs?: number; bodyMs?: number; text: string }>((resolve) => {
+  return new Promise<Timing>((resolve) => {
     const started = performance.now()
-    const timing: { headersMs?: number; bodyMs?: number; text: string } = { text: '' }
+    const timing: Timing = { text: '' }
     const req = request(`${proxy.url}/`, { agent: false }, (res) => {
+      timing.status = res.statusCode
       timing.headersMs = performance.now() - started
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => {
@@ -48,7 +54,7 @@ function get(giveUpMs: number) {
   })
 }
 
-describe('the drills’ misbehaving proxy', () => {
+describe('the fault proxy', () => {
   it('passes answers through whole', async () => {
     const answer = await get(2_000)
     expect(answer.text).toBe(body)
@@ -64,7 +70,7 @@ describe('the drills’ misbehaving proxy', () => {
       // Twelve bytes, one every 100 ms.
       expect(answer.bodyMs).toBeGreaterThan(1_000)
     } finally {
-      proxy.resume()
+      proxy.up()
     }
     expect((await get(2_000)).bodyMs).toBeLessThan(1_000)
   })
@@ -75,8 +81,38 @@ describe('the drills’ misbehaving proxy', () => {
       const answer = await get(800)
       expect(answer.headersMs).toBeUndefined()
     } finally {
-      proxy.resume()
+      proxy.up()
     }
     expect((await get(2_000)).text).toBe(body)
+  })
+
+  it("resets: drops each request's connection, until up", async () => {
+    const before = proxy.refused
+    proxy.down('reset')
+    try {
+      const answer = await get(2_000)
+      expect(answer.headersMs).toBeUndefined()
+      expect(proxy.refused).toBe(before + 1)
+    } finally {
+      proxy.up()
+    }
+    expect((await get(2_000)).text).toBe(body)
+  })
+
+  it('refuses as SES does: 503 ServiceUnavailable, or 400 MessageRejected', async () => {
+    proxy.down('unavailable')
+    try {
+      const unavailable = await get(2_000)
+      expect(unavailable.status).toBe(503)
+      expect(unavailable.text).toContain('<Code>ServiceUnavailable</Code>')
+      proxy.down('reject')
+      const rejected = await get(2_000)
+      expect(rejected.status).toBe(400)
+      expect(rejected.text).toContain('<Code>MessageRejected</Code>')
+    } finally {
+      proxy.up()
+    }
+    const answer = await get(2_000)
+    expect([answer.status, answer.text]).toEqual([200, body])
   })
 })

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTACT_BUDGET_MS } from '../../functions/contact/submit.ts'
+import { createEnquiryStore } from '../../functions/enquiries/store.ts'
+import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
+import { type FaultStack, startFaultStack } from './fault-stack.ts'
+import { mailFor, readMailbox } from './mailbox.ts'
+
+/**
+ * The contact API against dynalite and aws-ses-v2-local, each behind a fault proxy: what a
+ * visitor gets, and what is stored and sent, when DynamoDB or SES is down or hangs (accepts
+ * connections and never answers: a paused process, a black hole, the case a refused port does
+ * not show).
+ */
+let stack: FaultStack
+
+const mailbox = () => readMailbox(stack.mailboxUrl)
+const readEnquiry = (id: string) =>
+  createEnquiryStore(stack.table, stack.config.enquiriesTable).get(id)
+
+/** A distinct enquirer per test, so tests can find their own items and e-mails. */
+const enquirer = (name: string) => ({ ...sampleEnquiry, email: `${name}@example.co.uk` })
+
+function post(body: unknown) {
+  return fetch(`${stack.url}/api/contacts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+}
+
+beforeAll(async () => {
+  stack = await startFaultStack()
+})
+
+afterAll(async () => {
+  await stack?.close()
+})
+
+describe('contact pipeline with DynamoDB or SES down', () => {
+  it('keeps an enquiry pending when SES is down, and the retry sends it later', async () => {
+    stack.ses.down('reset')
+    let response: Response
+    try {
+      response = await post(enquirer('ses-down'))
+    } finally {
+      stack.ses.up()
+    }
+    expect(response.status).toBe(201)
+    const { id, createdAt } = (await response.json()) as { id: string; createdAt: string }
+
+    expect(await readEnquiry(id)).toMatchObject({
+      emailPending: 'PENDING',
+      emailStatus: 'pending',
+      emailAttempts: 1,
+    })
+    expect(await mailFor(stack.mailboxUrl, id)).toHaveLength(0)
+
+    // Too early: the retry leaves enquiries alone for their first minute.
+    const retryAt = (msAfter: number) =>
+      stack.runRetry(Date.parse(createdAt) + msAfter - Date.now())
+    await retryAt(30_000)
+    expect(await mailFor(stack.mailboxUrl, id)).toHaveLength(0)
+
+    const summary = await retryAt(2 * 60_000)
+    expect(summary.sentCount).toBeGreaterThanOrEqual(1)
+    const [email] = await mailFor(stack.mailboxUrl, id)
+    expect(email?.replyTo).toEqual(['ses-down@example.co.uk'])
+    expect(await readEnquiry(id)).toMatchObject({ emailStatus: 'sent', emailAttempts: 2 })
+    expect(await readEnquiry(id)).not.toHaveProperty('emailPending')
+  })
+
+  it('answers 503 and sends nothing when DynamoDB is down', async () => {
+    const before = (await mailbox()).length
+    stack.dynamoDb.down('reset')
+    try {
+      const response = await post(enquirer('dynamodb-down'))
+      expect(response.status).toBe(503)
+      expect(((await response.json()) as { message: string }).message).toMatch(/could not save/)
+      expect(await mailbox()).toHaveLength(before)
+    } finally {
+      stack.dynamoDb.up()
+    }
+  })
+
+  it('answers 503 with Retry-After within its budget when DynamoDB hangs, storing nothing', async () => {
+    const before = (await mailbox()).length
+    stack.dynamoDb.hang()
+    try {
+      const started = performance.now()
+      const response = await post(enquirer('dynamodb-hung'))
+      const elapsed = performance.now() - started
+      expect(response.status).toBe(503)
+      expect(response.headers.get('retry-after')).toBe('60')
+      expect(elapsed).toBeLessThan(CONTACT_BUDGET_MS)
+      expect(await stack.storedFor('dynamodb-hung@example.co.uk')).toHaveLength(0)
+      expect(await mailbox()).toHaveLength(before)
+    } finally {
+      stack.dynamoDb.up()
+    }
+  }, 20_000)
+
+  it('answers 201 within its budget when SES hangs, leaving the enquiry pending', async () => {
+    stack.ses.hang()
+    try {
+      const started = performance.now()
+      const response = await post(enquirer('ses-hung'))
+      const elapsed = performance.now() - started
+      expect(response.status).toBe(201)
+      expect(elapsed).toBeLessThan(CONTACT_BUDGET_MS + 500)
+      const { id } = (await response.json()) as { id: string }
+      expect(await readEnquiry(id)).toMatchObject({
+        emailPending: 'PENDING',
+        emailStatus: 'pending',
+        emailAttempts: 1,
+      })
+      expect(await mailFor(stack.mailboxUrl, id)).toHaveLength(0)
+    } finally {
+      stack.ses.up()
+    }
+  }, 20_000)
+})

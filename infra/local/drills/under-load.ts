@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto'
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb'
+import type { Enquiry } from '../../../functions/enquiries/item.ts'
+import { type DrillCheck, formatDuration, formatStatuses } from '../drill-report.ts'
+import type { FaultProxy } from '../fault-proxy.ts'
+import type { FaultStack } from '../fault-stack.ts'
+import { type LoadResult, runLoad } from '../load.ts'
+
+/** What every drill shares: the stack it runs on, its load, its figures and its checks. */
+
+export const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export const check = (name: string, ok: boolean): DrillCheck => ({ name, ok })
+
+/** An address of the drill's own, so its enquiries are found by it. */
+export const drillEmail = (kind: string) =>
+  `drill-${kind}-${randomUUID().slice(0, 8)}@example.co.uk`
+
+/** Every answer's status, 0 for a request that got none (an error or a timeout). */
+export const statusesOf = (load: LoadResult) => [
+  ...load.answers.map((answer) => answer.status),
+  ...Array<number>(load.errors).fill(0),
+]
+
+/** How many answers of which status, how fast, against the budget: every load drill's first figures. */
+export function answerFigures(load: LoadResult, budgetMs: number): string[] {
+  const statuses = statusesOf(load)
+  return [
+    `${statuses.length} answers (${formatStatuses(statuses)})`,
+    `p50 ${formatDuration(load.latencyMs.p50)}`,
+    `max ${formatDuration(load.latencyMs.max)} (budget ${formatDuration(budgetMs)})`,
+  ]
+}
+
+/** Every request answered, and within the budget. */
+export const withinBudget = (load: LoadResult, budgetMs: number) =>
+  load.errors === 0 && load.latencyMs.max <= budgetMs
+
+/**
+ * Six connections of load (at most 600 requests): two seconds with `service` answering, `faultMs`
+ * with it misbehaving (`fault` starts that: a hang, a drip), then `tailSeconds` with it back, so
+ * requests start before, during and after.
+ */
+export async function loadThroughFault(
+  stack: FaultStack,
+  service: FaultProxy,
+  fault: (service: FaultProxy) => void,
+  options: { faultMs: number; tailSeconds: number; email: string },
+): Promise<LoadResult> {
+  const running = runLoad(stack, {
+    connections: 6,
+    durationSeconds: 2 + options.faultMs / 1_000 + options.tailSeconds,
+    maxRequests: 600,
+    repeatShare: 0,
+    email: options.email,
+    timeoutSeconds: 60,
+  })
+  await after(2_000)
+  fault(service)
+  await after(options.faultMs)
+  service.up()
+  return running
+}
+
+/** Retry runs, each as the schedule would run it later, until nothing is left (bounded). */
+export async function retryUntilIdle(stack: FaultStack, maxRuns: number, stepMs = 3 * 60 * 60_000) {
+  let runs = 0
+  let sent = 0
+  for (; runs < maxRuns; ) {
+    runs++
+    const summary = await stack.runRetry(stepMs * runs)
+    sent += summary.sentCount
+    if (summary.sentCount + summary.failedCount + summary.gaveUpCount === 0) break
+  }
+  return { runs, sent }
+}
+
+/** How many e-mails the mailbox holds for each of these enquiries, in their order. */
+export async function mailsPerEnquiry(stack: FaultStack, enquiries: readonly { id: string }[]) {
+  const mailbox = await stack.mailboxCounts()
+  return enquiries.map((enquiry) => mailbox.get(enquiry.id) ?? 0)
+}
+
+/** Stores enquiries straight into the table, 25 a request, as an outage would have left them. */
+export async function putAll(stack: FaultStack, items: readonly Enquiry[]) {
+  const tableName = stack.config.enquiriesTable
+  for (let at = 0; at < items.length; at += 25) {
+    let requests: Record<string, unknown>[] | undefined = items
+      .slice(at, at + 25)
+      .map((item) => ({ PutRequest: { Item: item } }))
+    while (requests && requests.length > 0) {
+      const result = await stack.table.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      )
+      requests = result.UnprocessedItems?.[tableName] as Record<string, unknown>[] | undefined
+    }
+  }
+}

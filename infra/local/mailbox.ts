@@ -1,0 +1,27 @@
+/**
+ * The local SES emulator's mailbox (aws-ses-v2-local): `GET ${mailboxUrl}/store` lists every
+ * e-mail sent, newest last.
+ */
+export interface MailboxEmail {
+  readonly messageId: string
+  readonly from: string
+  readonly replyTo: string[]
+  readonly destination: { readonly to: string[] }
+  readonly subject: string
+  readonly body: { readonly text?: string; readonly html?: string }
+}
+
+export async function readMailbox(mailboxUrl: string): Promise<MailboxEmail[]> {
+  const response = await fetch(`${mailboxUrl}/store`)
+  return ((await response.json()) as { emails: MailboxEmail[] }).emails
+}
+
+/** The enquiry id an e-mail to the agency carries in its body (its subject has the short ref). */
+export function enquiryIdOf(email: MailboxEmail): string | undefined {
+  return /\(id ([0-9a-f-]{36})\)/.exec(email.body.text ?? '')?.[1]
+}
+
+/** The e-mails of one enquiry. */
+export async function mailFor(mailboxUrl: string, id: string): Promise<MailboxEmail[]> {
+  return (await readMailbox(mailboxUrl)).filter((email) => enquiryIdOf(email) === id)
+}

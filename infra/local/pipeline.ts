@@ -1,0 +1,216 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
+import { type AwsClients, createAwsClients } from '../../functions/aws-clients.ts'
+import { type FunctionConfig, loadFunctionConfig } from '../../functions/config.ts'
+import { createContactHandler } from '../../functions/contact/create-handler.ts'
+import {
+  LOCAL_STACK_WITHOUT_SECRET,
+  requireOriginSecret,
+} from '../../functions/contact/origin-check.ts'
+import { idsInIndex, readEnquiries } from '../../functions/enquiries/attention.ts'
+import type { Enquiry } from '../../functions/enquiries/item.ts'
+import { jsonLogger, type Logger } from '../../functions/log.ts'
+import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
+import type { RetryOptions, RetrySummary } from '../../functions/notification-retry/retry.ts'
+import { contactApi } from '../../shared/contact.ts'
+import { enquiryTable, normaliseEmail } from '../../shared/enquiry-table.ts'
+import { type HttpApiHandler, httpApiRoute } from './api-gateway.ts'
+import {
+  ensureEnquiryTable,
+  type RunningEmulator,
+  startDynalite,
+  startSesEmulator,
+} from './emulators.ts'
+import { type FaultProxy, startFaultProxy } from './fault-proxy.ts'
+import { enquiryIdOf, readMailbox } from './mailbox.ts'
+
+export const localTableName = 'enquiries'
+
+/** Where the local stack's e-mails come from (in AWS, the verified sender). */
+export const localSenderEmail = 'website@elevate-digital.example'
+
+/** The emulators never check credentials, but the SDK will not sign a request without some. */
+export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' }
+
+export interface LocalPipelineOptions {
+  /** dynalite's data folder (kept across restarts); in memory when absent. */
+  readonly dataDir?: string
+  /** A fault proxy in front of DynamoDB and of SES, for the drills and the fault runs. */
+  readonly faults?: boolean
+  /** 0 (the default) picks a free port. */
+  readonly dynamoDbPort?: number
+  readonly sesPort?: number
+  /** How often the notification retry runs (30 s by default); `false` never: callers run it. */
+  readonly retryIntervalMs?: number | false
+  readonly agencyEmail?: string
+  readonly log?: Logger
+}
+
+/** An enquiry as the drills and fault runs read it back: the fields of its e-mail's fate. */
+export type StoredEnquiry = Pick<
+  Enquiry,
+  'id' | 'createdAt' | 'expiresAt' | 'emailStatus' | 'emailAttempts' | 'emailPending'
+>
+
+export interface LocalPipeline {
+  /** Serves `/api/*`, as CloudFront's `/api/*` behaviour does. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+  /** The mailbox: a web page of every e-mail sent; `${mailboxUrl}/store` lists them as JSON. */
+  readonly mailboxUrl: string
+  /** dynalite itself (past any fault proxy). */
+  readonly dynamoDbUrl: string
+  /** The environment the functions run with here, as the CDK stack sets it in AWS. */
+  readonly env: Readonly<Record<string, string>>
+  readonly config: FunctionConfig
+  /** The functions' clients (through the fault proxies, when there are some). */
+  readonly clients: AwsClients
+  /** Reads and writes the table directly, past any fault proxy. */
+  readonly table: DynamoDBDocumentClient
+  /** One run of the notification retry, as its schedule would run it `laterMs` from now. */
+  runRetry(laterMs?: number, options?: RetryOptions): Promise<RetrySummary>
+  /** Every stored enquiry of one address, read past any fault proxy. */
+  storedFor(email: string): Promise<StoredEnquiry[]>
+  /** How many e-mails in the mailbox carry each enquiry id (in their body). */
+  mailboxCounts(): Promise<Map<string, number>>
+  close(): Promise<void>
+}
+
+/** The pipeline with a fault proxy in front of each AWS stand-in. */
+export interface FaultyPipeline extends LocalPipeline {
+  readonly dynamoDb: FaultProxy
+  readonly ses: FaultProxy
+}
+
+/**
+ * The contact pipeline without AWS, for every local use (`npm start`, the browser tests, the
+ * drills, the fault runs, `bench:api`): dynalite for DynamoDB, aws-ses-v2-local for SES, the
+ * contact handler behind an API Gateway (HTTP API) adapter and the retry function. The functions
+ * get the same kind of environment the CDK stack gives them, endpoints included.
+ */
+export async function startLocalPipeline(
+  options: LocalPipelineOptions & { readonly faults: true },
+): Promise<FaultyPipeline>
+export async function startLocalPipeline(options?: LocalPipelineOptions): Promise<LocalPipeline>
+export async function startLocalPipeline(
+  options: LocalPipelineOptions = {},
+): Promise<LocalPipeline | FaultyPipeline> {
+  const log = options.log ?? jsonLogger
+  const started: { close(): Promise<void> }[] = []
+  const start = async <T extends { close(): Promise<void> }>(running: Promise<T>) => {
+    const service = await running
+    started.push(service)
+    return service
+  }
+  const stopAll = () => Promise.all(started.reverse().map((service) => service.close()))
+  let dynamoDb: RunningEmulator
+  let ses: RunningEmulator
+  let proxies: { dynamoDb: FaultProxy; ses: FaultProxy } | undefined
+  try {
+    dynamoDb = await start(startDynalite({ path: options.dataDir, port: options.dynamoDbPort }))
+    ses = await start(startSesEmulator({ port: options.sesPort }))
+    if (options.faults) {
+      proxies = {
+        dynamoDb: await start(startFaultProxy(dynamoDb.url)),
+        ses: await start(startFaultProxy(ses.url)),
+      }
+    }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+  const env = {
+    ENQUIRIES_TABLE: localTableName,
+    SENDER_EMAIL: localSenderEmail,
+    AGENCY_EMAIL: options.agencyEmail ?? 'hello@elevate-digital.example',
+    AWS_REGION: 'eu-west-2',
+    DYNAMODB_ENDPOINT: proxies?.dynamoDb.url ?? dynamoDb.url,
+    SES_ENDPOINT: proxies?.ses.url ?? ses.url,
+  }
+  const config = loadFunctionConfig(env)
+  const clients = createAwsClients(config, { credentials: localCredentials })
+  const direct = new DynamoDBClient({
+    region: config.region,
+    endpoint: dynamoDb.url,
+    credentials: localCredentials,
+  })
+  const table = DynamoDBDocumentClient.from(direct, {
+    marshallOptions: { removeUndefinedValues: true },
+  })
+  await ensureEnquiryTable(direct, config.enquiriesTable)
+
+  const contact = httpApiRoute(
+    // No CloudFront in front here, so no request could carry its origin secret.
+    requireOriginSecret(
+      LOCAL_STACK_WITHOUT_SECRET,
+      createContactHandler({ config, clients, log }),
+    ) as HttpApiHandler,
+    'contact',
+  )
+  const runRetry = (laterMs = 0, retryOptions?: RetryOptions) =>
+    createRetryHandler({
+      config,
+      clients,
+      log,
+      ...(laterMs !== 0 && { now: () => new Date(Date.now() + laterMs) }),
+      ...(retryOptions && { options: retryOptions }),
+    })()
+  // The schedule's runs never overlap (as the deployed function's reserved concurrency ensures).
+  let scheduled: Promise<unknown> | undefined
+  const timer =
+    options.retryIntervalMs === false
+      ? undefined
+      : setInterval(() => {
+          scheduled ??= runRetry()
+            .catch(() => {})
+            .finally(() => {
+              scheduled = undefined
+            })
+        }, options.retryIntervalMs ?? 30_000)
+  timer?.unref()
+
+  const pipeline: LocalPipeline = {
+    async handle(req, res) {
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname
+      // The HTTP API routes `/api/contacts` and `/api/contacts/form` (any method) to the
+      // function; anything else under /api is API Gateway's own 404.
+      const routed = path.replace(/\/+$/, '')
+      if (routed === contactApi.path || routed === contactApi.formPath) {
+        await contact(req, res)
+        return
+      }
+      // Like every API answer: never kept by a cache between the visitor and the API.
+      res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      res.end(JSON.stringify({ message: 'Not Found' }))
+    },
+    mailboxUrl: ses.url,
+    dynamoDbUrl: dynamoDb.url,
+    env,
+    config,
+    clients,
+    table,
+    runRetry,
+    async storedFor(email) {
+      const ref = { client: table, tableName: config.enquiriesTable }
+      const ids = await idsInIndex(ref, enquiryTable.emailIndex, normaliseEmail(email))
+      return readEnquiries(ref, ids, ['emailStatus', 'emailAttempts', 'emailPending'], new Date())
+    },
+    async mailboxCounts() {
+      const counts = new Map<string, number>()
+      for (const email of await readMailbox(ses.url)) {
+        const id = enquiryIdOf(email)
+        if (id) counts.set(id, (counts.get(id) ?? 0) + 1)
+      }
+      return counts
+    },
+    async close() {
+      if (timer) clearInterval(timer)
+      await scheduled
+      clients.documentClient.destroy()
+      clients.ses.destroy()
+      table.destroy()
+      await stopAll()
+    },
+  }
+  return proxies ? { ...pipeline, ...proxies } : pipeline
+}

@@ -95,8 +95,13 @@ describe('icons and sharing', () => {
   for (const path of [...routes.map((route) => route.path), '/no-such-page']) {
     it(`${path} carries og:url and alt text for its social image`, async () => {
       const { page, close } = await openPage(browser, path)
+      // The tags are in the prerendered HTML: read them at once (a missing one is null), with no
+      // locator wait that a busy machine can outlast.
       const meta = (selector: string) =>
-        page.locator(selector).first().getAttribute('content', { timeout: 1000 })
+        page.evaluate(
+          (query) => document.querySelector(query)?.getAttribute('content') ?? null,
+          selector,
+        )
       await expect(meta('meta[property="og:url"]')).resolves.toMatch(/^https:\/\//)
       // The agency's name, then what the family's picture is about.
       await expect(meta('meta[property="og:image:alt"]')).resolves.toMatch(

@@ -222,11 +222,16 @@ export class SiteStack extends Stack {
     // What `npm run verify` reads to find the live pieces it checks (infra/ops/verify.ts).
     const verifyReads: [id: string, description: string, value: string][] = [
       ['ContactApiId', 'The contact HTTP API', this.contactApi.httpApi.apiId],
-      [
-        'ContactApiEndpoint',
-        'The API without CloudFront: answers 404 (no route without the secret path)',
-        this.contactApi.httpApi.apiEndpoint,
-      ],
+      // With a domain, the execute-api name is switched off and the API's domain is its name.
+      ...(domain
+        ? []
+        : [
+            [
+              'ContactApiEndpoint',
+              'The API without CloudFront: answers 404 (no route without the secret path)',
+              this.contactApi.httpApi.apiEndpoint,
+            ] as [string, string, string],
+          ]),
       [
         'DeliveryEventsFunctionName',
         'Records SES delivery events on enquiries',

@@ -86,7 +86,9 @@ export function explain(error: unknown): string {
   if (/AccessDenied|not authorized|UnauthorizedOperation/i.test(`${name} ${text}`)) {
     return `${text}: the credentials may not read this; use a role with read access to the account (e.g. ReadOnlyAccess)`
   }
-  if (error instanceof CallTimedOut) return `${text}: check the network, or try again`
+  if (error instanceof CallTimedOut || /ENOTFOUND|ECONNREFUSED|ECONNRESET|EAI_AGAIN/.test(text)) {
+    return `${text}: check the network, or try again`
+  }
   return text
 }
 

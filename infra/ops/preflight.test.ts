@@ -215,6 +215,25 @@ describe('npm run preflight', () => {
       /FAIL\s+CDK bootstrap in us-east-1\s+no CDKToolkit stack: run npx cdk bootstrap aws:\/\/123456789012\/us-east-1/,
     ],
     [
+      'a bootstrap whose creation failed',
+      () =>
+        cfn
+          .on(DescribeStacksCommand, { StackName: 'CDKToolkit' })
+          .callsFake(async (_input, getClient) => ({
+            Stacks: [
+              {
+                StackName: 'CDKToolkit',
+                StackStatus:
+                  (await getClient().config.region()) === 'eu-west-2'
+                    ? 'ROLLBACK_COMPLETE'
+                    : 'UPDATE_ROLLBACK_COMPLETE',
+                CreationTime: new Date(),
+              },
+            ],
+          })),
+      /FAIL\s+CDK bootstrap in eu-west-2\s+CDKToolkit is ROLLBACK_COMPLETE: fix or delete it/,
+    ],
+    [
       'an old bootstrap in eu-west-2',
       () =>
         ssm.on(GetParameterCommand).callsFake(async (_input, getClient) => ({

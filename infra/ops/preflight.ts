@@ -101,10 +101,8 @@ function bootstrapCheck(aws: AwsAccount, config: DeployConfig, region: string): 
     run: async () => {
       const stack = await aws.stack(region, 'CDKToolkit')
       if (!stack) return fail(name, `no CDKToolkit stack: ${todo}`)
-      if (
-        !/_COMPLETE$/.test(stack.StackStatus ?? '') ||
-        /ROLLBACK|DELETE/.test(stack.StackStatus ?? '')
-      ) {
+      // A bootstrap whose last update rolled back still works; one that never got created does not.
+      if (!/^(CREATE|UPDATE|UPDATE_ROLLBACK|IMPORT)_COMPLETE$/.test(stack.StackStatus ?? '')) {
         return fail(name, `CDKToolkit is ${stack.StackStatus}: fix or delete it, then ${todo}`)
       }
       const ssm = aws.client(SSMClient, region)

@@ -79,7 +79,7 @@ export class TimeBudget {
 /** What to do about an error of AWS or the network, as the end of a FAIL line. */
 export function explain(error: unknown): string {
   const name = error instanceof Error ? error.name : ''
-  const text = oneLine(error)
+  const text = withCause(error)
   if (name === 'CredentialsProviderError' || /credential/i.test(text)) {
     return `${text}: no usable AWS credentials; set AWS_PROFILE (or run aws sso login) for the stage's account`
   }
@@ -90,6 +90,13 @@ export function explain(error: unknown): string {
     return `${text}: check the network, or try again`
   }
   return text
+}
+
+/** An error in one line, with its cause (fetch says only "fetch failed"; the cause says why). */
+export function withCause(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined
+  const why = cause && (cause.code ?? (cause instanceof Error ? cause.message : undefined))
+  return why ? `${oneLine(error)} (${why})` : oneLine(error)
 }
 
 /** One check of a run: its name (told if it cannot run) and what it does. */

@@ -1,6 +1,6 @@
 import { contactApi } from '../../shared/contact.ts'
 import { securityHeaders, toHttpHeaders } from '../../shared/security-headers.ts'
-import { type CheckResult, fail, pass, type TimeBudget } from './checks.ts'
+import { type CheckResult, fail, pass, type TimeBudget, withCause } from './checks.ts'
 
 /**
  * The checks of `npm run verify` a visitor's browser could make: the site and the contact API
@@ -94,7 +94,7 @@ export async function apiWithoutSecretCheck(
     ;({ status } = await get(budget, fetcher, url))
   } catch (error) {
     // A disabled execute-api name may not even resolve: nothing answers, which is the point.
-    if (error instanceof TypeError) return pass(name, `${url} does not answer`)
+    if (error instanceof TypeError) return pass(name, `${url} does not answer: ${withCause(error)}`)
     throw error
   }
   if (status === 404) return pass(name, `${url} 404 (no route)`)

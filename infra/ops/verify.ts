@@ -7,6 +7,7 @@ import {
   DynamoDBClient,
 } from '@aws-sdk/client-dynamodb'
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm'
+import { contactApi } from '../../shared/contact.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { CLOUDFRONT_REGION, stageResourceNames } from '../stack-names.ts'
 import type { DeployConfig } from '../stage-settings.ts'
@@ -90,7 +91,7 @@ export async function verify(
           siteCheck(budget, fetcher, output('SiteUrl'), config.site.gaMeasurementId !== undefined),
       },
       {
-        name: 'contact API',
+        name: `${contactApi.path} through CloudFront`,
         run: () => contactThroughSiteCheck(budget, fetcher, output('SiteUrl')),
       },
       {

@@ -2,6 +2,7 @@ import { type App, Stage, Tags } from 'aws-cdk-lib'
 import { addCdkNagChecks } from './cdk-nag-checks.ts'
 import { identityPlan } from './constructs/email-identities.ts'
 import { retention } from './retention.ts'
+import { CLOUDFRONT_REGION, stageResourceNames } from './stack-names.ts'
 import { CloudFrontAlarmsStack } from './stacks/cloudfront-alarms-stack.ts'
 import { DataStack } from './stacks/data-stack.ts'
 import { EdgeStack } from './stacks/edge-stack.ts'
@@ -29,9 +30,6 @@ export interface StageStacks {
   readonly site: SiteStack
   readonly cloudFrontAlarms: CloudFrontAlarmsStack
 }
-
-/** CloudFront's certificates, web ACLs and metrics live in this region only. */
-const CLOUDFRONT_REGION = 'us-east-1'
 
 /**
  * The product's stages, one `cdk.Stage` each (so `cdk deploy 'prod/*'` deploys exactly one),
@@ -62,6 +60,7 @@ function defineStage(
 ): StageStacks {
   const stage = new Stage(app, config.stage, { env: config.env })
   const name = config.stackName
+  const names = stageResourceNames(name)
   const site = config.site.name
   const domain = config.domain
   const edgeEnv = { ...config.env, region: CLOUDFRONT_REGION }
@@ -72,7 +71,7 @@ function defineStage(
   const edge =
     certificateInEdge || config.waf
       ? new EdgeStack(stage, 'Edge', {
-          stackName: `${name}-Edge`,
+          stackName: names.edge,
           description: `${site} website: ${[
             certificateInEdge && 'TLS certificate',
             config.waf && 'WAF web ACL',
@@ -100,16 +99,19 @@ function defineStage(
   const data = migration
     ? undefined
     : new DataStack(stage, 'Data', {
-        stackName: `${name}-Data`,
+        stackName: names.data,
         description: `${site} website: enquiries, the site's files and logs, SES identities (retained)`,
         ...identities,
         dmarc: config.dmarc,
         hostedZone: domain?.hostedZone,
       })
 
-  const distributionIdParameter = { name: `/${name}/distribution-id`, region: CLOUDFRONT_REGION }
+  const distributionIdParameter = {
+    name: names.distributionIdParameter,
+    region: CLOUDFRONT_REGION,
+  }
   const siteStack = new SiteStack(stage, 'Site', {
-    stackName: name,
+    stackName: names.site,
     description: `${site} website and contact API`,
     crossRegionReferences: edge !== undefined && crossRegion,
     siteDirectory: paths.siteDirectory,
@@ -147,7 +149,7 @@ function defineStage(
   // CloudFront's metrics exist only in us-east-1: its alarms go there, once the distribution does.
   // Its id and stack name are older than the class name and stay: renaming a stack replaces it.
   const cloudFrontAlarms = new CloudFrontAlarmsStack(stage, 'EdgeMonitoring', {
-    stackName: `${name}-EdgeMonitoring`,
+    stackName: names.cloudFrontAlarms,
     description: `${site} website: CloudFront alarms (us-east-1)`,
     env: edgeEnv,
     distributionIdParameter: distributionIdParameter.name,

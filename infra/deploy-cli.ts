@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { buildSite, run } from './cdk-commands.ts'
 import { placeholdersIn, stages } from './stages.ts'
 
@@ -29,6 +30,10 @@ if (command === 'deploy' && placeholders.length > 0) {
       'Fill them in infra/stages.ts first (docs/deploy.md, "Before the first deploy").',
   )
   process.exit(2)
+}
+// Read-only checks of the account and DNS first: a first deploy that would fail half-way stops here.
+if (command === 'deploy') {
+  run(process.execPath, [fileURLToPath(new URL('./ops/preflight-cli.ts', import.meta.url)), stage])
 }
 buildSite()
 run('cdk', [command, '-c', `stage=${stage}`, `${stage}/*`, ...rest])

@@ -102,6 +102,36 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       expect((stack.toJSON().Resources as Record<string, Resource>)[id]?.Type, id).toBe(type)
     }
   })
+  it('outputs the live names npm run verify reads, each the resource it checks', () => {
+    const { Outputs: outputs, Resources: resources } = stage.template.toJSON() as {
+      Outputs: Record<string, { Value: Record<string, unknown> }>
+      Resources: Record<string, Resource>
+    }
+    const target = (key: string) => {
+      const value = outputs[key]?.Value ?? {}
+      const id = (value.Ref ?? (value['Fn::GetAtt'] as string[] | undefined)?.[0]) as string
+      return { id, type: resources[id]?.Type }
+    }
+    expect(target('ContactApiId').type).toBe('AWS::ApiGatewayV2::Api')
+    expect(outputs.ContactApiEndpoint?.Value).toEqual({
+      'Fn::GetAtt': [target('ContactApiId').id, 'ApiEndpoint'],
+    })
+    expect(target('RetryScheduleName').type).toBe('AWS::Events::Rule')
+    expect(target('DigestScheduleName').type).toBe('AWS::Events::Rule')
+    expect(target('RetryScheduleName').id).not.toBe(target('DigestScheduleName').id)
+    // The function and queue named are the pair the on-failure destination joins.
+    const invokeConfigs = Object.values(resources).filter(
+      (resource) => resource.Type === 'AWS::Lambda::EventInvokeConfig',
+    )
+    const wiring = invokeConfigs.find(
+      (config) => config.Properties?.FunctionName?.Ref === target('DeliveryEventsFunctionName').id,
+    )
+    expect(target('DeliveryEventsFunctionName').type).toBe('AWS::Lambda::Function')
+    expect(wiring?.Properties?.DestinationConfig?.OnFailure?.Destination).toEqual(
+      outputs.DeliveryEventsFailedQueueArn?.Value,
+    )
+    expect(target('DeliveryEventsFailedQueueArn').type).toBe('AWS::SQS::Queue')
+  })
 })
 
 describe('a wildcard added to the site deployment role', () => {

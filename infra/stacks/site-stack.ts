@@ -219,5 +219,34 @@ export class SiteStack extends Stack {
       description: 'Subscribe ops here for alarms',
       value: this.notifications.opsTopic.topicArn,
     })
+    // What `npm run verify` reads to find the live pieces it checks (infra/ops/verify.ts).
+    const verifyReads: [id: string, description: string, value: string][] = [
+      ['ContactApiId', 'The contact HTTP API', this.contactApi.httpApi.apiId],
+      // With a domain, the execute-api name is switched off and the API's domain is its name.
+      ...(domain
+        ? []
+        : [
+            [
+              'ContactApiEndpoint',
+              'The API without CloudFront: answers 404 (no route without the secret path)',
+              this.contactApi.httpApi.apiEndpoint,
+            ] as [string, string, string],
+          ]),
+      [
+        'DeliveryEventsFunctionName',
+        'Records SES delivery events on enquiries',
+        this.deliveryEvents.function.functionName,
+      ],
+      [
+        'DeliveryEventsFailedQueueArn',
+        'Delivery events the function failed on (its on-failure destination)',
+        this.deliveryEvents.failedEvents.queueArn,
+      ],
+      ['RetryScheduleName', 'Runs the notification retry', this.contactApi.retrySchedule.ruleName],
+      ['DigestScheduleName', 'Sends the attention digest', this.digest.schedule.ruleName],
+    ]
+    for (const [id, description, value] of verifyReads) {
+      new CfnOutput(this, id, { description, value })
+    }
   }
 }

@@ -1,0 +1,35 @@
+import { formatLines } from './checks.ts'
+import { runMain } from './command.ts'
+import { type PreflightDeps, preflight } from './preflight.ts'
+import { runStageCommand, type StageCommandIo, stageUsage } from './stage-command.ts'
+
+export const usage = stageUsage(
+  'preflight',
+  `Reads the stage's account and DNS before a deploy (npm run deploy runs it first): credentials,
+CDK bootstrap, hosted zone and its delegation, records the stage would create, SES, CloudFront.
+Changes nothing. Each check is a PASS or FAIL line with what to do; exit 1 on any FAIL.`,
+)
+
+export function runPreflight(
+  args: readonly string[],
+  io: StageCommandIo,
+  deps: PreflightDeps = {},
+): Promise<number> {
+  return runStageCommand(
+    args,
+    io,
+    usage,
+    (config, budget) => preflight(config, budget, deps),
+    formatLines,
+  )
+}
+
+if (import.meta.main) {
+  await runMain('preflight', () =>
+    runPreflight(process.argv.slice(2), {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(`${text}\n`),
+      env: process.env,
+    }),
+  )
+}

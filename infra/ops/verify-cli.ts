@@ -1,0 +1,36 @@
+import { formatTable } from './checks.ts'
+import { runMain } from './command.ts'
+import { runStageCommand, type StageCommandIo, stageUsage } from './stage-command.ts'
+import { type VerifyDeps, verify } from './verify.ts'
+
+export const usage = stageUsage(
+  'verify',
+  `Checks the live stage after a deploy: the site and the contact API through CloudFront, the API
+closed around it, the table's TTL and backups, the data stack's protection, the dead-letter
+queue, the schedules, SES and DKIM, the CloudFront alarms' distribution and the canary.
+Reads only (its HTTP checks are GETs). Prints a table; exit 1 on any FAIL.`,
+)
+
+export function runVerify(
+  args: readonly string[],
+  io: StageCommandIo,
+  deps: VerifyDeps = {},
+): Promise<number> {
+  return runStageCommand(
+    args,
+    io,
+    usage,
+    (config, budget) => verify(config, budget, deps),
+    formatTable,
+  )
+}
+
+if (import.meta.main) {
+  await runMain('verify', () =>
+    runVerify(process.argv.slice(2), {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(`${text}\n`),
+      env: process.env,
+    }),
+  )
+}

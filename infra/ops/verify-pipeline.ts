@@ -1,0 +1,170 @@
+import {
+  DescribeRuleCommand,
+  EventBridgeClient,
+  ListRuleNamesByTargetCommand,
+} from '@aws-sdk/client-eventbridge'
+import {
+  GetFunctionCommand,
+  GetFunctionEventInvokeConfigCommand,
+  LambdaClient,
+} from '@aws-sdk/client-lambda'
+import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2'
+import { domainOf } from '../constructs/email-identities.ts'
+import type { DeployConfig } from '../stage-settings.ts'
+import type { AwsAccount } from './aws-account.ts'
+import { type Check, fail, isNotFound, pass } from './checks.ts'
+
+/**
+ * The checks of `npm run verify` on the e-mail pipeline's moving parts: the delivery-events
+ * function's dead-letter queue, the schedules that run the retry, the digest and the canary, and
+ * SES (the account's standing, the sender's identity and its DKIM).
+ */
+
+export function dlqCheck(aws: AwsAccount, region: string, output: (key: string) => string): Check {
+  const name = 'delivery-events DLQ'
+  return {
+    name,
+    run: async () => {
+      const lambda = aws.client(LambdaClient, region)
+      const config = await aws.budget.ask((abortSignal) =>
+        lambda.send(
+          new GetFunctionEventInvokeConfigCommand({
+            FunctionName: output('DeliveryEventsFunctionName'),
+          }),
+          { abortSignal },
+        ),
+      )
+      const destination = config.DestinationConfig?.OnFailure?.Destination
+      const queue = output('DeliveryEventsFailedQueueArn')
+      return destination === queue
+        ? pass(name, `on failure → ${queue.split(':').pop()}`)
+        : fail(
+            name,
+            `the function's on-failure destination is ${destination ?? 'none'}, not ${queue}: failed delivery events would be lost; deploy the site stack again`,
+          )
+    },
+  }
+}
+
+export function scheduleChecks(
+  aws: AwsAccount,
+  region: string,
+  output: (key: string) => string,
+  outputs: Record<string, string>,
+): Check[] {
+  const events = aws.client(EventBridgeClient, region)
+  const ruleState = async (ruleName: string) =>
+    (
+      await aws.budget.ask((abortSignal) =>
+        events.send(new DescribeRuleCommand({ Name: ruleName }), { abortSignal }),
+      )
+    ).State
+  const byName = (label: string, key: string): Check => ({
+    name: `${label} schedule`,
+    run: async () => {
+      const ruleName = output(key)
+      const state = await ruleState(ruleName)
+      return state === 'ENABLED'
+        ? pass(`${label} schedule`, `${ruleName} enabled`)
+        : fail(
+            `${label} schedule`,
+            `${ruleName} is ${state}: aws events enable-rule --name ${ruleName}`,
+          )
+    },
+  })
+  const canary: Check = {
+    name: 'canary schedule',
+    run: async () => {
+      const name = 'canary schedule'
+      const canaryName = outputs.CanaryName
+      if (!canaryName)
+        return fail(name, 'the site stack has no CanaryName output: deploy the canary')
+      const lambda = aws.client(LambdaClient, region)
+      const fn = await aws.budget.ask((abortSignal) =>
+        lambda.send(new GetFunctionCommand({ FunctionName: canaryName }), { abortSignal }),
+      )
+      const arn = fn.Configuration?.FunctionArn ?? canaryName
+      const { RuleNames = [] } = await aws.budget.ask((abortSignal) =>
+        events.send(new ListRuleNamesByTargetCommand({ TargetArn: arn }), { abortSignal }),
+      )
+      for (const ruleName of RuleNames) {
+        if ((await ruleState(ruleName)) === 'ENABLED') return pass(name, `${ruleName} enabled`)
+      }
+      return fail(
+        name,
+        `no enabled schedule runs ${canaryName} (${RuleNames.join(', ') || 'no rule'}): aws events enable-rule --name RULE`,
+      )
+    },
+  }
+  return [byName('retry', 'RetryScheduleName'), byName('digest', 'DigestScheduleName'), canary]
+}
+
+export function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
+  const region = config.env.region
+  const ses = aws.client(SESv2Client, region)
+  const sender = config.senderEmail
+  const candidates =
+    config.senderIdentity === 'domain'
+      ? [domainOf(sender)]
+      : config.senderIdentity === 'address'
+        ? [sender]
+        : [sender, domainOf(sender)]
+  return [
+    {
+      name: 'SES account',
+      run: async () => {
+        const account = await aws.budget.ask((abortSignal) =>
+          ses.send(new GetAccountCommand({}), { abortSignal }),
+        )
+        if (!account.SendingEnabled || (account.EnforcementStatus ?? 'HEALTHY') !== 'HEALTHY') {
+          return fail(
+            'SES account',
+            `sending ${account.SendingEnabled ? 'enabled' : 'paused'}, status ${account.EnforcementStatus}: no enquiry e-mail leaves; see the SES console (reputation)`,
+          )
+        }
+        return pass(
+          'SES account',
+          account.ProductionAccessEnabled
+            ? 'sending, production access'
+            : 'sending, sandbox (verified recipients only)',
+        )
+      },
+    },
+    {
+      name: 'SES identity and DKIM',
+      run: async () => {
+        const name = 'SES identity and DKIM'
+        for (const identity of candidates) {
+          let found: Awaited<ReturnType<typeof getIdentity>>
+          try {
+            found = await getIdentity(identity)
+          } catch (error) {
+            if (isNotFound(error)) continue
+            throw error
+          }
+          if (!found.VerifiedForSendingStatus) continue
+          const dkim = found.DkimAttributes?.Status
+          if (found.IdentityType === 'DOMAIN' && dkim !== 'SUCCESS') {
+            return fail(
+              name,
+              `${identity} is verified but DKIM is ${dkim ?? 'off'}: publish its three DKIM CNAME records again (stack outputs or the hosted zone)`,
+            )
+          }
+          return pass(
+            name,
+            `${identity} verified${dkim === 'SUCCESS' ? ', DKIM signing' : ' (an address: signed with DKIM only if its domain is verified too)'}`,
+          )
+        }
+        return fail(
+          name,
+          `no verified identity for ${sender} in ${region} (${candidates.join(', ')}): verify it (docs/deploy.md)`,
+        )
+      },
+    },
+  ]
+  function getIdentity(identity: string) {
+    return aws.budget.ask((abortSignal) =>
+      ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity }), { abortSignal }),
+    )
+  }
+}

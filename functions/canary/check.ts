@@ -201,8 +201,9 @@ function reasonOf(error: unknown): string {
   const name = (error as Error)?.name
   if (name === 'TimeoutError' || name === 'AbortError')
     return 'late: no answer within its time limit'
-  const cause = (error as { cause?: { code?: string } })?.cause?.code
-  return `${name ?? 'Error'}${cause ? ` (${cause})` : ''}: ${String((error as Error)?.message ?? error)}`
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause
+  const why = cause?.code ?? cause?.message
+  return `${name ?? 'Error'}${why ? ` (${why})` : ''}: ${String((error as Error)?.message ?? error)}`
 }
 
 /** One line per step, as the command prints them and the function logs them. */

@@ -59,6 +59,8 @@ async function canary(args: string[], env: Record<string, string> = { SYNTHETIC_
       out: (text) => out.push(text),
       err: (text) => err.push(text),
       env,
+      // Not the repository's .data/synthetic-key (npm start's): this stack has its own key.
+      localKeyFile: join(root, 'no-synthetic-key'),
     },
   )
   return { code, out: out.join(''), err: err.join('\n') }

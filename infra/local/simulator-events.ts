@@ -1,8 +1,10 @@
 import type { SESClient } from '@aws-sdk/client-ses'
+import { GetCommand } from '@aws-sdk/lib-dynamodb'
 import type { DeliveryEventsDependencies } from '../../functions/delivery-events/create-handler.ts'
 import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
 import { ENQUIRY_ID_TAG } from '../../functions/enquiries/delivery-tracking.ts'
 import { errorName } from '../../functions/log.ts'
+import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
 
 /**
@@ -49,6 +51,27 @@ export function simulatedDeliveryOf(
   return input.Tags?.find((tag) => tag.Name === ENQUIRY_ID_TAG)?.Value
 }
 
+/**
+ * Waits (at most 2 s) until the sender has written the outcome of its send: an event recorded
+ * before that write would be overwritten by it (`markEmailSent` sets `sent` whatever the status),
+ * which in AWS only SES's usual delay of seconds prevents.
+ */
+async function sendRecorded(deps: DeliveryEventsDependencies, enquiryId: string): Promise<void> {
+  const until = Date.now() + 2_000
+  while (Date.now() < until) {
+    const { Item } = await deps.documentClient.send(
+      new GetCommand({
+        TableName: deps.tableName,
+        Key: { [enquiryTable.partitionKey]: enquiryId },
+        ConsistentRead: true,
+        ProjectionExpression: 'emailStatus',
+      }),
+    )
+    if (Item?.emailStatus !== 'pending') return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 /** Makes `ses` (the functions' client, pointed at the stand-in) publish the simulator's events. */
 export function publishSimulatorEvents(
   ses: SESClient,
@@ -65,8 +88,8 @@ export function publishSimulatorEvents(
           : undefined
       if (enquiryId) {
         const messageId = (result.output as { MessageId?: string }).MessageId
-        // After the sender has its answer, as SES's events come after its API call returns.
-        const handedOver = new Promise((resolve) => setImmediate(resolve))
+        // After the sender has recorded the send, as SES's events (seconds later) would be.
+        const handedOver = sendRecorded(deps, enquiryId)
           .then(() => injectDeliveryEvent(deps, 'Delivery', enquiryId, new Date(), messageId))
           .catch((error: unknown) => {
             deps.log?.({

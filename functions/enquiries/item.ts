@@ -78,7 +78,7 @@ export function buildEnquiry(
     ...submission,
     emailNormalised: normaliseEmail(submission.email),
     createdAt: at,
-    expiresAt: synthetic ? syntheticExpiresAt(createdAt) : retentionExpiresAt(createdAt),
+    expiresAt: retentionExpiresAt(createdAt),
     submissionHash: submissionHash(submission),
     ref: enquiryRef(id),
     ...(held
@@ -89,7 +89,9 @@ export function buildEnquiry(
     spamLevel: verdict.level,
     spamScore: verdict.score,
     spamReasons: [...verdict.reasons],
-    ...(synthetic ? { synthetic: true } : messageKeys(submission, createdAt)),
+    ...(synthetic
+      ? { synthetic: true, expiresAt: syntheticExpiresAt(createdAt) }
+      : messageKeys(submission, createdAt)),
   }
 }
 

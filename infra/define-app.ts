@@ -1,4 +1,4 @@
-import { type App, Stage, Tags } from 'aws-cdk-lib'
+import { type App, Duration, Stage, Tags } from 'aws-cdk-lib'
 import { addCdkNagChecks } from './cdk-nag-checks.ts'
 import { identityPlan } from './constructs/email-identities.ts'
 import { retention } from './retention.ts'
@@ -131,6 +131,9 @@ function defineStage(
     opsEmail: config.opsEmail,
     apiThrottle: config.apiThrottle,
     digestSchedule: config.digestSchedule,
+    ...(config.canaryIntervalMinutes && {
+      canaryInterval: Duration.minutes(config.canaryIntervalMinutes),
+    }),
     webAclArn: edge?.webAcl?.arn,
     distributionIdParameter,
     domain:

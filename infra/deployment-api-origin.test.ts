@@ -22,10 +22,16 @@ const synths = synthesiseCombinations([
   'existingCertificate',
 ])
 
+/** The origin secret (the site stack also holds the canary's synthetic key). */
+const originSecretOf = (site: Synthesised['site']) =>
+  resourcesOf(site, 'AWS::SecretsManager::Secret').find(([id]) =>
+    id.startsWith('ContactApiOriginSecret'),
+  ) as [string, Cfn]
+
 /** The contact API's routes, its stage and the CloudFront origin that reaches it. */
 function apiOf(synth: Synthesised) {
   const { site } = synth
-  const [secretId] = resourcesOf(site, 'AWS::SecretsManager::Secret')[0] as [string, Cfn]
+  const [secretId] = originSecretOf(site)
   const secret = ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']
   const [, distribution] = resourcesOf(site, 'AWS::CloudFront::Distribution')[0] as [string, Cfn]
   const origins = distribution.Properties.DistributionConfig.Origins.filter(
@@ -46,7 +52,7 @@ describe('the API answers only requests that came through CloudFront', () => {
     (name) => {
       const { site } = synths[name]
       const { secretId, origin } = apiOf(synths[name])
-      const [, secret] = resourcesOf(site, 'AWS::SecretsManager::Secret')[0] as [string, Cfn]
+      const [, secret] = originSecretOf(site)
       expect(secret.Properties.GenerateSecretString).toMatchObject({
         PasswordLength: 48,
         ExcludePunctuation: true,

@@ -65,6 +65,12 @@ export interface StageSettings {
    * @default DEFAULT_DIGEST_SCHEDULE, daily at 08:00 UTC
    */
   readonly digestSchedule?: string
+  /**
+   * How often the canary sends a synthetic enquiry through the public site, in minutes (5 to
+   * 1440).
+   * @default 60
+   */
+  readonly canaryIntervalMinutes?: number
 }
 
 /** Create an SES identity in the stage, or use one already verified in the account and region. */
@@ -178,6 +184,13 @@ const settingsSchema = z
       blankIsUnset,
       z.string(digestScheduleRule).trim().refine(isDigestSchedule, digestScheduleRule).optional(),
     ),
+    canaryIntervalMinutes: optionalCount('canaryIntervalMinutes').pipe(
+      z
+        .number()
+        .min(5, 'canaryIntervalMinutes must be at least 5 (a run may take about 6 minutes)')
+        .max(1440, 'canaryIntervalMinutes must be at most 1440 (once a day)')
+        .optional(),
+    ),
   })
   .superRefine((s, ctx) => {
     const problem = (message: string) => ctx.addIssue({ code: 'custom', message })
@@ -270,6 +283,8 @@ export interface DeployConfig {
   readonly waf?: { readonly rateLimit: number }
   /** When the digest of enquiries nobody has seen is sent (an EventBridge schedule, UTC). */
   readonly digestSchedule: string
+  /** How often the canary runs, in minutes; absent: hourly (the canary's default). */
+  readonly canaryIntervalMinutes?: number
 }
 
 type Env = Record<string, string | undefined>
@@ -343,5 +358,6 @@ export function parseStage(stage: string, settings: unknown, env: Env): DeployCo
       }),
     ...(s.waf === 'true' && { waf: { rateLimit: s.wafRateLimit ?? WAF_DEFAULT_RATE_LIMIT } }),
     digestSchedule: s.digestSchedule ?? DEFAULT_DIGEST_SCHEDULE,
+    ...(s.canaryIntervalMinutes && { canaryIntervalMinutes: s.canaryIntervalMinutes }),
   }
 }

@@ -22,6 +22,8 @@ export const stages = {
     dmarc: 'v=DMARC1; p=quarantine; rua=mailto:dmarc@elevate-digital.example',
     opsEmail: 'ops@elevate-digital.example',
     waf: true,
+    // A synthetic enquiry through the public site, its delivery awaited (decision 0036).
+    canaryIntervalMinutes: 60,
   },
   // A trial copy on its own *.cloudfront.net name, in the same account: no domain, no web ACL,
   // sending through the domain identity prod verified (one identity per account and region).
@@ -33,6 +35,7 @@ export const stages = {
     agencyEmail: 'hello@elevate-digital.example',
     recipientIdentity: 'existing',
     opsEmail: 'ops@elevate-digital.example',
+    canaryIntervalMinutes: 60,
   },
 } satisfies Record<string, StageSettings>
 

@@ -5,9 +5,11 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer'
 import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { contactApi } from '../../shared/contact.ts'
+import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
+import { isSyntheticMarker } from '../enquiries/synthetic.ts'
 import { errorName, jsonLogger, type Logger, withRequestId } from '../log.ts'
 import { tableRepeatLookup } from '../spam/repeats.ts'
 import { invalidFormPage, refusedFormPage } from './form-pages.ts'
@@ -28,6 +30,11 @@ export interface ContactHandlerDependencies {
   /** Powertools metrics, flushed once per invocation; without them, none are recorded. */
   readonly metrics?: Metrics
   readonly now?: () => Date
+  /**
+   * The key the canary signs its synthetic enquiries with; without it, every enquiry is an
+   * ordinary one.
+   */
+  readonly syntheticKey?: string | undefined
 }
 
 /**
@@ -65,9 +72,19 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
     // parameters): the parser must not judge it again by its own, narrower rule.
     if (route === 'json') handler.use(httpJsonBodyParser({ disableContentTypeCheck: true }))
     return handler.handler(async (event, context) => {
+      const idempotencyKey = idempotencyKeyOf(event)
       const outcome = await submitEnquiry(
         { ...notify, log: withRequestId(log, context) },
-        { payload: event.body as unknown, idempotencyKey: idempotencyKeyOf(event) },
+        {
+          payload: event.body as unknown,
+          idempotencyKey,
+          synthetic: isSyntheticMarker(
+            deps.syntheticKey,
+            event.headers?.[syntheticEnquiry.header],
+            idempotencyKey,
+            notify.now(),
+          ),
+        },
       )
       return route === 'form' ? formAnswer(outcome, event.body) : jsonAnswer(outcome)
     })

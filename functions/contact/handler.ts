@@ -1,4 +1,5 @@
 import { originSecret } from '../../shared/origin-secret.ts'
+import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
@@ -18,5 +19,6 @@ export const handler = requireOriginSecret(
     clients: createAwsClients(config),
     log: createLogger('contact'),
     metrics: createMetrics('contact'),
+    syntheticKey: process.env[syntheticEnquiry.env],
   }),
 )

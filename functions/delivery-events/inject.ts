@@ -16,8 +16,10 @@ export async function injectDeliveryEvent(
   type: SampleEventType,
   enquiryId: string,
   at: Date = new Date(),
+  messageId?: string,
 ): Promise<DeliveryEventResult> {
   const handler = createDeliveryEventsHandler(deps)
-  const [result] = await handler(snsEventOf(sampleSesEvent(type, { enquiryId, at })), {} as Context)
+  const event = sampleSesEvent(type, { enquiryId, at, ...(messageId && { messageId }) })
+  const [result] = await handler(snsEventOf(event), {} as Context)
   return result as DeliveryEventResult
 }

@@ -38,6 +38,7 @@ const digestFields = [
   'emailAttempts',
   'spamReasons',
   'spamScore',
+  'synthetic',
 ] as const satisfies readonly (keyof Enquiry)[]
 
 export type DigestEntry = Pick<
@@ -67,8 +68,9 @@ export async function enquiriesForDigest(
     ids.push(...(await idsInIndex(table, enquiryTable.attentionIndex, status, signal)))
   }
   const found = await readEnquiries(table, ids, digestFields, now, signal)
-  // The index lags the table: one released a moment ago is no longer waiting.
-  return found.filter((entry) => needsAttention(entry.emailStatus))
+  // The index lags the table: one released a moment ago is no longer waiting. The canary's
+  // synthetic enquiries are its own to report (its alarm), never staff's.
+  return found.filter((entry) => needsAttention(entry.emailStatus) && entry.synthetic !== true)
 }
 
 const sections = [

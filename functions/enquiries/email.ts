@@ -1,5 +1,6 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
+import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
 import { type Enquiry, wellFormed } from './item.ts'
 
 export interface RenderedEmail {
@@ -152,7 +153,11 @@ export interface EmailAddresses {
   readonly sesConfigurationSet?: string | undefined
 }
 
-/** SES v1 `SendEmail`: from the verified sender to the agency, replies going to the enquirer. */
+/**
+ * SES v1 `SendEmail`: from the verified sender to the agency, replies going to the enquirer. The
+ * canary's synthetic enquiry goes to SES's mailbox simulator instead, and to nobody else: staff
+ * never see it.
+ */
 export function enquiryEmailInput(
   enquiry: Enquiry,
   addresses: EmailAddresses,
@@ -164,7 +169,11 @@ export function enquiryEmailInput(
   const html = wellFormed(rendered.html)
   return {
     Source: headerSafe(addresses.senderEmail),
-    Destination: { ToAddresses: [headerSafe(addresses.agencyEmail)] },
+    Destination: {
+      ToAddresses: [
+        enquiry.synthetic === true ? syntheticEnquiry.recipient : headerSafe(addresses.agencyEmail),
+      ],
+    },
     ReplyToAddresses: [headerSafe(enquiry.email)],
     Message: {
       Subject: { Data: subject, Charset: 'UTF-8' },

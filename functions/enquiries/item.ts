@@ -10,6 +10,7 @@ import {
 } from '../../shared/enquiry-table.ts'
 import { type MessageKeys, messageKeys } from '../spam/repeats.ts'
 import type { SpamLevel, SpamVerdict } from '../spam/verdict.ts'
+import { syntheticExpiresAt } from './synthetic.ts'
 
 /** What the table holds for one enquiry (the message keys only when the message is long enough). */
 export interface Enquiry extends ContactSubmission, Partial<MessageKeys> {
@@ -45,6 +46,11 @@ export interface Enquiry extends ContactSubmission, Partial<MessageKeys> {
    * only when that sender stopped between SES's answer and recording it.
    */
   readonly emailClaimedUntil?: string
+  /**
+   * The canary's own enquiry (its signed marker verified): kept a day, e-mailed to SES's mailbox
+   * simulator only, never listed in the digest (shared/synthetic-enquiry.ts).
+   */
+  readonly synthetic?: true
 }
 
 /** The verdict of an enquiry no signal spoke against. */
@@ -53,16 +59,20 @@ export const noSpamSignals: SpamVerdict = { level: 'genuine', score: 0, reasons:
 /**
  * Builds the item to store for a valid submission with its spam verdict: its e-mail still owed,
  * or, for certain spam, held back from the inbox (listed for a person, never sent by the retry).
- * Either way it carries the same retention.
+ * Either way it carries the same retention, except the canary's synthetic enquiry: kept a day,
+ * never held (its e-mail is what it proves), and no message keys (so no visitor's message is
+ * ever counted as a repeat of it).
  */
 export function buildEnquiry(
   submission: ContactSubmission,
   id: string,
   createdAt: Date,
   verdict: SpamVerdict = noSpamSignals,
+  options: { readonly synthetic?: boolean } = {},
 ): Enquiry {
   const at = createdAt.toISOString()
-  const held = verdict.level === 'certain'
+  const synthetic = options.synthetic === true
+  const held = verdict.level === 'certain' && !synthetic
   return {
     id,
     ...submission,
@@ -79,7 +89,9 @@ export function buildEnquiry(
     spamLevel: verdict.level,
     spamScore: verdict.score,
     spamReasons: [...verdict.reasons],
-    ...messageKeys(submission, createdAt),
+    ...(synthetic
+      ? { synthetic: true, expiresAt: syntheticExpiresAt(createdAt) }
+      : messageKeys(submission, createdAt)),
   }
 }
 

@@ -24,12 +24,13 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53'
 import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets'
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import { contactApi } from '../../shared/contact.ts'
 import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { originSecret } from '../../shared/origin-secret.ts'
+import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
 import { lambdaNodeOptions } from '../lambda-bundling.ts'
 import { nodeFunction } from './node-function.ts'
 
@@ -113,6 +114,11 @@ export class ContactApi extends Construct {
   readonly emailGaveUpMetric: Metric
   /** Age of the oldest enquiry whose e-mail is still owed, as each retry run measures it. */
   readonly backlogAgeMetric: Metric
+  /**
+   * The key that marks the canary's enquiries as synthetic: the contact function verifies it,
+   * the canary signs with it (decision 0036).
+   */
+  readonly syntheticKey: ISecret
 
   constructor(scope: Construct, id: string, props: ContactApiProps) {
     super(scope, id)
@@ -145,6 +151,21 @@ export class ContactApi extends Construct {
     })
     const secretValue = secret.secretValue.unsafeUnwrap()
 
+    // The same pattern for the canary's key: generated at deploy time, one per stage, a dynamic
+    // reference in the two functions' environment and nowhere else.
+    const syntheticKey = new Secret(this, 'SyntheticKey', {
+      description:
+        'Key the canary signs its synthetic enquiries with, so the contact function keeps them a day and e-mails them to the SES mailbox simulator',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    })
+    Validations.of(syntheticKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A key shared by the canary and the contact function only; a deploy with a new secret ' +
+        'rotates it in both at once (docs/deploy.md).',
+    })
+    this.syntheticKey = syntheticKey
+
     const contact = nodeFunction(this, 'Contact', {
       entry: `${functionsDirectory}/contact/handler.ts`,
       description: 'Stores a website enquiry, then e-mails it to the agency',
@@ -152,7 +173,11 @@ export class ContactApi extends Construct {
       // The handler answers within its own 8 s budget (CONTACT_BUDGET_MS) whatever DynamoDB or
       // SES do; the timeout only leaves room for a cold start around it.
       timeout: Duration.seconds(10),
-      environment: { ...environment, [originSecret.env]: secretValue },
+      environment: {
+        ...environment,
+        [originSecret.env]: secretValue,
+        [syntheticEnquiry.env]: syntheticKey.secretValue.unsafeUnwrap(),
+      },
       retention,
     })
     const retryInterval = props.retryInterval ?? RETRY_INTERVAL

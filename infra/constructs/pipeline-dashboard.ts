@@ -2,8 +2,10 @@ import { Duration } from 'aws-cdk-lib'
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
 import {
   type Alarm,
+  AlarmWidget,
   Dashboard,
   GraphWidget,
+  type IAlarm,
   type IMetric,
   MathExpression,
   Metric,
@@ -39,6 +41,11 @@ export interface PipelineDashboardProps {
   readonly schedules: Readonly<Record<string, IRule>>
   /** The contact API, for the dashboard's site health. */
   readonly httpApi: IHttpApi
+  /**
+   * The canary's runs (1 failed, 0 passed) and its alarm, shown beside the funnel.
+   * @default - no canary on the dashboard
+   */
+  readonly canary?: { readonly failed: IMetric; readonly alarm: IAlarm }
   /**
    * The window each alarm sums over.
    * @default Duration.minutes(5)
@@ -143,6 +150,22 @@ export class PipelineDashboard extends Construct {
             width: 12,
           }),
         ],
+        ...(props.canary
+          ? [
+              [
+                new AlarmWidget({
+                  title: 'Canary: a synthetic enquiry through the public site, delivered',
+                  alarm: props.canary.alarm,
+                  width: 12,
+                }),
+                new GraphWidget({
+                  title: 'Canary runs (1 = a step failed or was late)',
+                  left: [props.canary.failed],
+                  width: 12,
+                }),
+              ],
+            ]
+          : []),
       ],
     })
   }

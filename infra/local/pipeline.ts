@@ -11,6 +11,7 @@ import {
 import { idsInIndex, readEnquiries } from '../../functions/enquiries/attention.ts'
 import type { Enquiry } from '../../functions/enquiries/item.ts'
 import { jsonLogger, type Logger } from '../../functions/log.ts'
+import { createMetrics } from '../../functions/metrics.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
 import type { RetryOptions, RetrySummary } from '../../functions/notification-retry/retry.ts'
 import { contactApi } from '../../shared/contact.ts'
@@ -24,11 +25,15 @@ import {
 } from './emulators.ts'
 import { type FaultProxy, startFaultProxy } from './fault-proxy.ts'
 import { enquiryIdOf, readMailbox } from './mailbox.ts'
+import { publishSimulatorEvents } from './simulator-events.ts'
 
 export const localTableName = 'enquiries'
 
 /** Where the local stack's e-mails come from (in AWS, the verified sender). */
 export const localSenderEmail = 'website@elevate-digital.example'
+
+/** The configuration set the local functions send with (the stand-in accepts any name). */
+export const localConfigurationSet = 'local-delivery-events'
 
 /** The emulators never check credentials, but the SDK will not sign a request without some. */
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' }
@@ -45,6 +50,11 @@ export interface LocalPipelineOptions {
   readonly retryIntervalMs?: number | false
   readonly agencyEmail?: string
   readonly log?: Logger
+  /**
+   * The key the canary signs synthetic enquiries with here (`npm start` keeps one in `.data/`).
+   * @default - none: every enquiry is an ordinary one
+   */
+  readonly syntheticKey?: string
 }
 
 /** An enquiry as the drills and fault runs read it back: the fields of its e-mail's fate. */
@@ -126,6 +136,9 @@ export async function startLocalPipeline(
     AWS_REGION: 'eu-west-2',
     DYNAMODB_ENDPOINT: proxies?.dynamoDb.url ?? dynamoDb.url,
     SES_ENDPOINT: proxies?.ses.url ?? ses.url,
+    // As in AWS, e-mails are sent with a configuration set and tagged with their enquiry, which
+    // is what lets the mailbox simulator's events find them (simulator-events.ts).
+    SES_CONFIGURATION_SET: localConfigurationSet,
   }
   const config = loadFunctionConfig(env)
   const clients = createAwsClients(config, { credentials: localCredentials })
@@ -138,12 +151,18 @@ export async function startLocalPipeline(
     marshallOptions: { removeUndefinedValues: true },
   })
   await ensureEnquiryTable(direct, config.enquiriesTable)
+  const simulator = publishSimulatorEvents(clients.ses, localConfigurationSet, {
+    documentClient: table,
+    tableName: config.enquiriesTable,
+    metrics: createMetrics('delivery-events', { stage: 'local' }),
+    log,
+  })
 
   const contact = httpApiRoute(
     // No CloudFront in front here, so no request could carry its origin secret.
     requireOriginSecret(
       LOCAL_STACK_WITHOUT_SECRET,
-      createContactHandler({ config, clients, log }),
+      createContactHandler({ config, clients, log, syntheticKey: options.syntheticKey }),
     ) as HttpApiHandler,
     'contact',
   )
@@ -206,6 +225,7 @@ export async function startLocalPipeline(
     async close() {
       if (timer) clearInterval(timer)
       await scheduled
+      await simulator.settled()
       clients.documentClient.destroy()
       clients.ses.destroy()
       table.destroy()

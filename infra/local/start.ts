@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { parseSite } from '../../shared/site.ts'
 import { startLocalPipeline } from './pipeline.ts'
 import { startLocalServer } from './server.ts'
+import { ensureLocalSyntheticKey, localSyntheticKeyFile } from './synthetic-key.ts'
 
 const root = new URL('../../dist/client/', import.meta.url).pathname
 if (!existsSync(`${root}index.html`)) {
@@ -21,6 +22,7 @@ const api = await startLocalPipeline({
   dynamoDbPort: Number(process.env.DYNAMODB_PORT ?? 8000),
   sesPort: Number(process.env.SES_PORT ?? 8005),
   agencyEmail: site.email,
+  syntheticKey: ensureLocalSyntheticKey(),
 })
 const running = await startLocalServer({
   root,
@@ -37,6 +39,9 @@ console.log(
 console.log(`  Data:    ${dataDir} (DynamoDB emulated by dynalite at ${api.dynamoDbUrl})`)
 console.log(
   '  Origin:  no secret (no CloudFront here); in AWS the contact function refuses requests without it',
+)
+console.log(
+  `  Canary:  npm run canary -- ${running.url}  (its synthetic key: ${localSyntheticKeyFile})`,
 )
 console.log('Press Ctrl+C to stop.')
 

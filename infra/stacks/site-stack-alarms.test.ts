@@ -140,6 +140,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           'MonitoringNotificationRetryFailedInvocations3B462AD5',
           'MonitoringDigestFailedInvocations960B08E9',
           'MonitoringDashboard0C3675C6',
+          'CanaryAlarmFAEA13FB',
         ].sort(),
       )
     })

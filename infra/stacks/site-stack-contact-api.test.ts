@@ -87,7 +87,9 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
             'SENDER_EMAIL',
             'SES_CONFIGURATION_SET',
             'STAGE',
-            ...(id.startsWith('ContactApiContactFunction') ? ['ORIGIN_SECRET'] : []),
+            ...(id.startsWith('ContactApiContactFunction')
+              ? ['ORIGIN_SECRET', 'SYNTHETIC_KEY']
+              : []),
           ].sort(),
         )
         expect(env.STAGE).toBe('prod')

@@ -4,6 +4,7 @@ import { TableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
 import { AttentionDigest } from '../constructs/attention-digest.ts'
+import { Canary } from '../constructs/canary.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
 import { DeliveryEvents } from '../constructs/delivery-events.ts'
 import { Notifications } from '../constructs/notifications.ts'
@@ -79,6 +80,11 @@ export interface SiteStackProps extends StackProps {
    * @default - AttentionDigest's default, daily
    */
   readonly digestSchedule?: string
+  /**
+   * How often the canary sends a synthetic enquiry through the public site.
+   * @default - Canary's default, hourly
+   */
+  readonly canaryInterval?: Duration
 }
 
 /**
@@ -94,6 +100,7 @@ export class SiteStack extends Stack {
   readonly deliveryEvents: DeliveryEvents
   readonly digest: AttentionDigest
   readonly dashboard: PipelineDashboard
+  readonly canary: Canary
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props)
@@ -183,6 +190,17 @@ export class SiteStack extends Stack {
       value: this.site.distribution.distributionId,
       logRetention: retention.logs,
     })
+    const siteUrl = `https://${domain?.domainName ?? this.site.distribution.distributionDomainName}`
+    this.canary = new Canary(this, 'Canary', {
+      siteUrl,
+      table,
+      key: this.contactApi.syntheticKey,
+      topic: this.notifications.opsTopic,
+      interval: props.canaryInterval,
+      stage,
+      functionsDirectory: props.functionsDirectory,
+      logRetention: retention.logs,
+    })
     // Construct ids older than the class names: they fix the alarms' logical ids, so keep them.
     this.alarms = new PipelineAlarms(this, 'Alarms', {
       topic: this.notifications.opsTopic,
@@ -201,12 +219,10 @@ export class SiteStack extends Stack {
         Digest: this.digest.schedule,
       },
       httpApi: this.contactApi.httpApi,
+      canary: { failed: this.canary.failedMetric, alarm: this.canary.alarm },
     })
 
-    new CfnOutput(this, 'SiteUrl', {
-      description: 'The website',
-      value: `https://${domain?.domainName ?? this.site.distribution.distributionDomainName}`,
-    })
+    new CfnOutput(this, 'SiteUrl', { description: 'The website', value: siteUrl })
     new CfnOutput(this, 'DistributionDomainName', {
       description: 'Point a custom domain (CNAME/alias) here if Route 53 does not host it',
       value: this.site.distribution.distributionDomainName,
@@ -214,6 +230,19 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'DistributionId', {
       description: 'For invalidations when rolling back by hand (docs/deploy.md)',
       value: this.site.distribution.distributionId,
+    })
+    new CfnOutput(this, 'CanaryName', {
+      description: 'The canary function: a synthetic enquiry through the site, hourly',
+      value: this.canary.function.functionName,
+    })
+    new CfnOutput(this, 'CanaryAlarmName', {
+      description: 'OK with data when the canary’s last runs passed (npm run verify reads it)',
+      value: this.canary.alarm.alarmName,
+    })
+    new CfnOutput(this, 'CanaryKeySecretArn', {
+      description:
+        'The synthetic key, for npm run canary against this stage (its value is not here)',
+      value: this.contactApi.syntheticKey.secretArn,
     })
     new CfnOutput(this, 'OpsTopicArn', {
       description: 'Subscribe ops here for alarms',

@@ -8,6 +8,7 @@ import type { AuditReport } from './report.ts'
 import { auditTemplates } from './resources.ts'
 import { auditSettings } from './settings.ts'
 import { type Synthesis, synthesiseApp } from './synthesis.ts'
+import { auditSyntheticExpiry } from './synthetic.ts'
 import { readTemplates } from './templates.ts'
 
 /**
@@ -57,6 +58,7 @@ export async function runAudit(options: {
   const findings = [
     ...auditSettings(retention, policy),
     await checked('expiresAt code path', async () => auditExpiryCode(policy)),
+    await checked('Synthetic enquiries code path', async () => auditSyntheticExpiry(policy)),
     options.live === false
       ? await checked('Item the contact pipeline writes', () =>
           auditStoredItem(policy, options.storedItem),

@@ -18,6 +18,11 @@ export const retentionPolicy = {
    * in the delivery-events function's dead-letter queue).
    */
   failedEventDaysMax: 14,
+  /**
+   * The canary's synthetic enquiries (nobody's data, sent hourly to prove the pipeline works) are
+   * deleted exactly this many days after they were sent.
+   */
+  syntheticEnquiryDays: 1,
 } as const
 
 export type RetentionPolicy = { readonly [Key in keyof typeof retentionPolicy]: number }

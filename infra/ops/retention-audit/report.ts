@@ -1,4 +1,4 @@
-import type { Finding } from './finding.ts'
+import { days, type Finding } from './finding.ts'
 import { type RetentionPolicy, retentionPolicy } from './policy.ts'
 
 /** The retention audit's findings, and where they were read from. */
@@ -13,7 +13,7 @@ export function formatReport(report: AuditReport, policy: RetentionPolicy = rete
     report.findings.filter((finding) => finding.status === status).length
   return [
     'Retention audit: where enquiry data lives, and for how long',
-    `Policy (docs/operations.md): enquiries exactly ${policy.enquiryYears} years; backups at most ${policy.backupDaysMax} days; function and API logs at most ${policy.logDaysMax} days; CloudFront and S3 access logs at most ${policy.accessLogDaysMax} days; failed delivery events at most ${policy.failedEventDaysMax} days`,
+    `Policy (docs/operations.md): enquiries exactly ${policy.enquiryYears} years; backups at most ${policy.backupDaysMax} days; function and API logs at most ${policy.logDaysMax} days; CloudFront and S3 access logs at most ${policy.accessLogDaysMax} days; failed delivery events at most ${policy.failedEventDaysMax} days; the canary's synthetic enquiries exactly ${days(policy.syntheticEnquiryDays)}`,
     `Audited: ${report.source}`,
     '',
     ...report.findings.map(({ status, place, detail }) => `${label[status]}  ${place}: ${detail}`),
@@ -31,6 +31,7 @@ function policyLines(policy: RetentionPolicy) {
     logs: `Function logs, API access logs (CloudWatch Logs): at most ${policy.logDaysMax} days`,
     accessLogs: `CloudFront and S3 access logs (visitors' IP addresses): at most ${policy.accessLogDaysMax} days`,
     failedEvents: `Delivery events the function could not record (SQS dead-letter queue): at most ${policy.failedEventDaysMax} days`,
+    synthetic: `Synthetic enquiries of the canary (DynamoDB table, TTL on \`expiresAt\`): exactly ${days(policy.syntheticEnquiryDays)}`,
   }
 }
 
@@ -38,6 +39,7 @@ function policyLines(policy: RetentionPolicy) {
 function policyLineOf(finding: Finding, policy: RetentionPolicy): string {
   const lines = policyLines(policy)
   const place = finding.place
+  if (/^Synthetic enquiries/.test(place)) return lines.synthetic
   if (/^(expiresAt|Live check|Item the contact pipeline|DynamoDB table)|enquiryYears/.test(place)) {
     return lines.enquiries
   }

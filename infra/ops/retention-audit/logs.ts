@@ -27,7 +27,7 @@ export function auditLogGroups(pool: ResourcePool, policy: RetentionPolicy, add:
     )
     const wafLogs = String(group.props.LogGroupName ?? '').startsWith('aws-waf-logs-')
     const holds = wafLogs
-      ? 'WAF logs (client IP, path, headers; cookies redacted) of every request to the site'
+      ? 'WAF logs (client IP, path, headers; cookies redacted) of requests to the site'
       : accessLog
         ? "API access logs (request id, time, route id, status, source IP: a CloudFront edge address; a direct call, which matches no route, is logged with the caller's own)"
         : writers.length > 0

@@ -50,3 +50,14 @@ export function auditLogGroups(pool: ResourcePool, policy: RetentionPolicy, add:
     }
   }
 }
+
+/** Subscription filters: a copy of a log group's events streamed elsewhere, beyond its retention. */
+export function auditLogSubscriptions(pool: ResourcePool, add: Add) {
+  for (const { key, props } of pool.ofType('AWS::Logs::SubscriptionFilter')) {
+    add(
+      'fail',
+      `Log subscription ${key}`,
+      `copies the events of log group ${JSON.stringify(props.LogGroupName)} to ${JSON.stringify(props.DestinationArn)}, where the log group's retention does not reach: say what the receiver keeps, and for how long`,
+    )
+  }
+}

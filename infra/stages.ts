@@ -6,7 +6,8 @@ import type { StageSettings } from './stage-settings.ts'
  * add to a stage for one run, never take away its domain, certificate, web ACL or SES identities.
  *
  * Placeholders: the account 123456789012 and every `.example` name are to be filled in once, before
- * the first deploy (docs/deploy.md, "Before the first deploy"); `npm run deploy` and `diff` refuse them.
+ * the first deploy (docs/deploy.md, "Before the first deploy"); `npm run deploy` and `diff`
+ * refuse them.
  */
 export const stages = {
   prod: {

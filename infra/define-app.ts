@@ -103,6 +103,7 @@ function defineStage(
         description: `${site} website: enquiries, the site's files and logs, SES identities (retained)`,
         ...identities,
         dmarc: config.dmarc,
+        mailFromSubdomain: config.mailFromSubdomain,
         hostedZone: domain?.hostedZone,
       })
 

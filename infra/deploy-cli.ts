@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url'
-import { buildSite, run } from './cdk-commands.ts'
-import { placeholdersIn, stages } from './stages.ts'
+import { buildSite, commandEnv, run } from './cdk-commands.ts'
+import { deployRefusals, oneRunWarnings } from './deploy-guards.ts'
+import { stages } from './stages.ts'
 
 /**
  * `npm run deploy -- STAGE [cdk options]` and `npm run diff -- STAGE [cdk options]`: build the
  * site, then `cdk deploy|diff` of exactly that stage's stacks, with its committed settings
- * (infra/stages.ts). Further `-c key=value` options are passed on; the app refuses any that
- * would take away the stage's domain, certificate, web ACL or SES identities.
+ * (infra/stages.ts). Both refuse a stage or a site identity still holding the template's
+ * placeholders. Further `-c key=value` options are passed on, each with a warning that it lasts
+ * one run; the app refuses any that would take away the stage's domain, certificate, web ACL,
+ * SES identities or alarm e-mails.
  */
 const [command, stage, ...rest] = process.argv.slice(2)
 const names = Object.keys(stages)
@@ -23,15 +26,17 @@ if (!settings) {
   )
   process.exit(2)
 }
-const placeholders = placeholdersIn(settings)
-if (command === 'deploy' && placeholders.length > 0) {
+// A diff of placeholders is as meaningless as a deploy of them (it asks the example account).
+const refusals = deployRefusals(stage, settings, commandEnv())
+if (refusals.length > 0) {
   console.error(
-    `The ${stage} stage still holds placeholders: ${placeholders.join(', ')}.\n` +
-      'Fill them in infra/stages.ts first (docs/deploy.md, "Before the first deploy").',
+    `${refusals.join('\n')}\nNothing was built or sent to AWS (docs/deploy.md, "Before the first deploy").`,
   )
   process.exit(2)
 }
-// Read-only checks of the account and DNS first: a first deploy that would fail half-way stops here.
+for (const warning of oneRunWarnings(stage, rest)) console.warn(warning)
+// Read-only checks of the account and DNS next (the guards above need no network): a first deploy
+// that would fail half-way stops here.
 if (command === 'deploy') {
   run(process.execPath, [fileURLToPath(new URL('./ops/preflight-cli.ts', import.meta.url)), stage])
 }

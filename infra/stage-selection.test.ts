@@ -42,6 +42,22 @@ describe('selectStages', () => {
     )
   })
 
+  it('refuses an override that blanks or changes the alarm e-mail address, naming the loss', () => {
+    const watched = { ...committed, prod: { ...committed.prod, opsEmail: 'ops@agency.example' } }
+    for (const opsEmail of ['', 'someone-else@agency.example']) {
+      expect(() => selectStages(watched, { stage: 'prod', opsEmail }, env)).toThrow(
+        `Refused: -c opsEmail=${opsEmail} for stage prod:\n- it would remove the alarm e-mails to ops@agency.example: both alarm topics would lose that subscription`,
+      )
+    }
+    // A stage with no subscription may be given one for a run.
+    const [trial] = selectStages(
+      watched,
+      { stage: 'trial', opsEmail: 'ops@agency.example' },
+      env,
+    ).configs
+    expect(trial?.opsEmail).toBe('ops@agency.example')
+  })
+
   it('takes a digest schedule from the committed settings, or for one run from -c', () => {
     const scheduled = { ...committed, trial: { ...committed.trial, digestSchedule: 'rate(1 day)' } }
     const [prod, trial] = selectStages(scheduled, {}, env).configs

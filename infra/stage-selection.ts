@@ -158,7 +158,8 @@ function lostParts(
 
 /**
  * What a deploy must never take away by accident, each with what losing it would do and the
- * settings it rests on.
+ * settings it rests on. The alarm subscription counts: `-c opsEmail=` would otherwise silence
+ * every alarm without a word.
  */
 function protectedParts(
   config: DeployConfig,
@@ -187,6 +188,13 @@ function protectedParts(
     parts.set(`the API domain ${domain.api.domainName}`, {
       consequence: 'CloudFront would lose its way to the contact API',
       settings: ['apiDomainName', 'apiCertificateArn', ...zone],
+    })
+  }
+  if (config.opsEmail) {
+    parts.set(`the alarm e-mails to ${config.opsEmail}`, {
+      consequence:
+        'both alarm topics would lose that subscription (a new address must confirm its own), so no alarm would reach ops meanwhile',
+      settings: ['opsEmail'],
     })
   }
   if (config.waf) {

@@ -45,6 +45,12 @@ export interface StageSettings {
   /** @default 'create' when the sender's identity does not cover the inbox */
   readonly recipientIdentity?: IdentityMode
   readonly dmarc?: string
+  /**
+   * The MAIL FROM host's label under the sender's domain (its MX and SPF records are written
+   * there): another one when `mail.` is taken.
+   * @default 'mail'
+   */
+  readonly mailFromSubdomain?: string
   readonly opsEmail?: string
   readonly domainName?: string
   readonly hostedZoneId?: string
@@ -148,6 +154,10 @@ const settingsSchema = z
     dmarc: optionalText(
       /^v=DMARC1;\s*p=(none|quarantine|reject)(;[^"\\]*)?$/,
       'dmarc: a DMARC record, e.g. "v=DMARC1; p=quarantine; rua=mailto:dmarc@example.com"',
+    ),
+    mailFromSubdomain: optionalText(
+      /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/,
+      'mailFromSubdomain: one lower-case DNS label, e.g. bounce',
     ),
     domainName: optionalText(hostName, 'domainName: a lower-case host name'),
     hostedZoneId: optionalText(/^Z[A-Z0-9]+$/, 'hostedZoneId looks like Z0123456789ABC'),
@@ -271,6 +281,11 @@ export interface DeployConfig {
    * sender's domain, else listed among the records to create.
    */
   readonly dmarc?: string
+  /**
+   * The MAIL FROM host's label under the sender's domain (a `domain` identity's bounces).
+   * @default MAIL_FROM_SUBDOMAIN ('mail')
+   */
+  readonly mailFromSubdomain?: string
   readonly domain?: {
     readonly domainName: string
     readonly hostedZone?: { readonly hostedZoneId: string; readonly zoneName: string }
@@ -338,6 +353,7 @@ export function parseStage(stage: string, settings: unknown, env: Env): DeployCo
     senderIdentity,
     ...(!recipientCovered && { recipientIdentity: s.recipientIdentity ?? 'create' }),
     ...(s.dmarc && { dmarc: s.dmarc }),
+    ...(s.mailFromSubdomain && { mailFromSubdomain: s.mailFromSubdomain }),
     ...(s.domainName && {
       domain: {
         domainName: s.domainName,

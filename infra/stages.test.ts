@@ -139,7 +139,10 @@ describe('every committed stage', () => {
         ['SiteBucket978D4AEB', 'AWS::S3::Bucket'],
         ['SiteLogBucket150DDC0F', 'AWS::S3::Bucket'],
       ]) {
-        expect(resources[id as string]).toMatchObject({ Type: type, DeletionPolicy: 'Retain' })
+        expect(resources[id as string]).toMatchObject({
+          Type: type,
+          DeletionPolicy: 'RetainExceptOnCreate',
+        })
       }
       for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket']) {
         expect(resourcesOf(site(name), type)).toEqual([])

@@ -6,7 +6,8 @@ import type { StageSettings } from './stage-settings.ts'
  * add to a stage for one run, never take away its domain, certificate, web ACL or SES identities.
  *
  * Placeholders: the account 123456789012 and every `.example` name are to be filled in once, before
- * the first deploy (docs/deploy.md, "Before the first deploy"); `npm run deploy` refuses them.
+ * the first deploy (docs/deploy.md, "Before the first deploy"); `npm run deploy` and `diff`
+ * refuse them.
  */
 export const stages = {
   prod: {
@@ -39,7 +40,7 @@ export const stages = {
   },
 } satisfies Record<string, StageSettings>
 
-/** What `npm run deploy` refuses to send to AWS: values left from the template above. */
+/** What `npm run deploy` and `diff` refuse to send to AWS: values left from the template above. */
 export function placeholdersIn(settings: StageSettings): string[] {
   const found: string[] = []
   if (settings.account === '123456789012') found.push('account 123456789012')

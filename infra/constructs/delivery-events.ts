@@ -25,6 +25,7 @@ import {
 } from '../../shared/delivery-metrics.ts'
 import { cdkBundling, lambdaNodeOptions } from '../lambda-bundling.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
+import { enquiryMailScope, grantSesSend, type SesSendScope } from './ses-send-grant.ts'
 
 const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
 
@@ -81,11 +82,14 @@ export class DeliveryEvents extends Construct {
    */
   readonly alarms: Alarm[] = []
   private readonly stage: string
+  /** What the functions it tracks may send: from the sender, to the inbox (or the simulator). */
+  private readonly sendScope: SesSendScope
 
   constructor(scope: Construct, id: string, props: DeliveryEventsProps) {
     super(scope, id)
     const stack = Stack.of(this)
     this.stage = props.stage ?? stack.stackName
+    this.sendScope = enquiryMailScope(props.senderEmail, props.agencyEmail)
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH
 
     // SES publishes to an encrypted topic only when the key lets it in, which AWS's own SNS key
@@ -240,16 +244,16 @@ export class DeliveryEvents extends Construct {
       throw new Error(`${fn.node.path} must be a Function to take the configuration set's name`)
     }
     fn.addEnvironment('SES_CONFIGURATION_SET', this.configurationSet.configurationSetName)
-    Grant.addToPrincipal({
-      grantee: fn,
-      actions: ['ses:SendEmail'],
-      resourceArns: [
+    grantSesSend(
+      fn,
+      [
         Stack.of(this).formatArn({
           service: 'ses',
           resource: 'configuration-set',
           resourceName: this.configurationSet.configurationSetName,
         }),
       ],
-    })
+      this.sendScope,
+    )
   }
 }

@@ -59,10 +59,17 @@ export interface EmailIdentitiesProps extends IdentityChoice {
    */
   readonly hostedZone?: IPublicHostedZone
   /**
-   * The sender domain's DMARC record, e.g. `v=DMARC1; p=quarantine; rua=mailto:…`.
-   * @default - no DMARC record is written or suggested
+   * The sender domain's DMARC record, e.g. `v=DMARC1; p=quarantine; rua=mailto:…`. Leave it
+   * unset when the domain already publishes one: creating an existing record fails the stack.
+   * @default - no DMARC record is written (without a zone, a `p=none` one is suggested)
    */
   readonly dmarc?: string
+  /**
+   * The label of the custom MAIL FROM host under the sender's domain, whose MX and SPF records
+   * a `domain` identity writes: another one when `mail.` already has records of its own.
+   * @default MAIL_FROM_SUBDOMAIN
+   */
+  readonly mailFromSubdomain?: string
 }
 
 /**
@@ -75,7 +82,7 @@ export class EmailIdentities extends Construct {
     super(scope, id)
     const senderDomain = domainOf(props.senderEmail)
     const zone = props.hostedZone
-    const mailFromDomain = `${MAIL_FROM_SUBDOMAIN}.${senderDomain}`
+    const mailFromDomain = `${props.mailFromSubdomain ?? MAIL_FROM_SUBDOMAIN}.${senderDomain}`
     const zoneIsSenderDomain = zone !== undefined && zone.zoneName.toLowerCase() === senderDomain
 
     if (props.senderIdentity === 'domain') {

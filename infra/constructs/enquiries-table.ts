@@ -39,7 +39,9 @@ export class EnquiriesTable extends Construct {
       // The AWS-managed key: encrypted with KMS and visible in CloudTrail, with no key policy to keep.
       encryption: TableEncryptionV2.awsManagedKey(),
       deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Retained once it exists; a first create that fails deletes it (RetainExceptOnCreate), so
+      // a retry does not leave an empty, deletion-protected table beside the new one.
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       globalSecondaryIndexes: enquiryIndexes.map((index) => ({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },

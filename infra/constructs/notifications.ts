@@ -1,8 +1,9 @@
 import { Stack } from 'aws-cdk-lib'
-import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam'
+import type { Grant, IGrantable } from 'aws-cdk-lib/aws-iam'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
 import { createOpsTopic } from './ops-topic.ts'
+import { grantSesSend, type SesSendScope } from './ses-send-grant.ts'
 
 export interface NotificationsProps {
   /**
@@ -10,6 +11,8 @@ export interface NotificationsProps {
    * inbox's, wherever they were created (`identityPlan` in email-identities.ts names them).
    */
   readonly sendingAs: string[]
+  /** The From address and the recipients every send is limited to (`enquiryMailScope`). */
+  readonly sendScope: SesSendScope
   /**
    * Where ops want alarm e-mails (the subscription must be confirmed from that inbox).
    * @default - no subscription; subscribe to the topic by other means
@@ -26,6 +29,7 @@ export class Notifications extends Construct {
   readonly sendingIdentityArns: string[]
   /** Alarms publish here. */
   readonly opsTopic: ITopic
+  private readonly sendScope: SesSendScope
 
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id)
@@ -33,14 +37,14 @@ export class Notifications extends Construct {
       Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: name }),
     )
     this.opsTopic = createOpsTopic(this, { opsEmail: props.opsEmail })
+    this.sendScope = props.sendScope
   }
 
-  /** Lets `grantee` send enquiry e-mails: as the sender, to the inbox, and nothing else. */
+  /**
+   * Lets `grantee` send enquiry e-mails: through the stage's identities, from the sender's
+   * address, to the inbox (or the mailbox simulator), and nothing else.
+   */
   grantSendEmail(grantee: IGrantable): Grant {
-    return Grant.addToPrincipal({
-      grantee,
-      actions: ['ses:SendEmail'],
-      resourceArns: this.sendingIdentityArns,
-    })
+    return grantSesSend(grantee, this.sendingIdentityArns, this.sendScope)
   }
 }

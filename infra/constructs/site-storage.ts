@@ -17,8 +17,10 @@ export interface SiteStorageProps {
 
 /**
  * The website's buckets: the built pages (versioned, so a deploy can be rolled back) and the
- * access logs. Retained, and kept in the stateful stack; the distribution that reads the site
- * bucket, and so the bucket's policy that names it, are in the site stack (StaticSite).
+ * access logs. Retained once created (a failed first create of the stack deletes them, so a
+ * retry leaves no orphans: RetainExceptOnCreate), and kept in the stateful stack; the
+ * distribution that reads the site bucket, and so the bucket's policy that names it, are in the
+ * site stack (StaticSite).
  */
 export class SiteStorage extends Construct {
   readonly bucket: Bucket
@@ -39,7 +41,7 @@ export class SiteStorage extends Construct {
           abortIncompleteMultipartUploadAfter: Duration.days(1),
         },
       ],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     })
 
     this.bucket = new Bucket(this, 'Bucket', {
@@ -63,7 +65,7 @@ export class SiteStorage extends Construct {
         },
         { id: 'remove-expired-delete-markers', expiredObjectDeleteMarker: true },
       ],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     })
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S10',

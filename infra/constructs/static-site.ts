@@ -1,4 +1,4 @@
-import { Duration, Stack, Token, Validations } from 'aws-cdk-lib'
+import { Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib'
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager'
 import {
   AccessLevel,
@@ -95,6 +95,11 @@ export class StaticSite extends Construct {
     this.logBucket = Bucket.fromBucketName(this, 'LogBucket', props.logBucketName)
     const bucket = Bucket.fromBucketName(this, 'Bucket', props.bucketName)
     bucket.policy = new BucketPolicy(bucket, 'Policy', { bucket })
+    // Never deleted by CloudFormation: a change of its `Bucket` (a name during the move into the
+    // data stack, then the data stack's output) replaces it, and deleting the replaced one would
+    // delete the bucket's only policy, the new one, leaving CloudFront no access (aws-cdk#38829).
+    // The same goes for a rollback of that replacement. Destroying the stack leaves it in place.
+    bucket.policy.applyRemovalPolicy(RemovalPolicy.RETAIN)
     bucket.policy.document.addStatements(
       new PolicyStatement({
         effect: Effect.DENY,

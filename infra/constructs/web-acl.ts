@@ -32,7 +32,8 @@ export interface WebAclProps {
    */
   readonly pathPrefix?: string
   /**
-   * How long WAF's logs (every request's client IP, path and headers, cookies redacted) are kept.
+   * How long WAF's logs (each blocked or counted request's client IP, path and headers, cookies
+   * redacted) are kept.
    * @default RetentionDays.ONE_MONTH
    */
   readonly logRetention?: RetentionDays
@@ -50,10 +51,29 @@ export const MANAGED_RULE_GROUPS = [
 ] as const
 
 /**
+ * Which requests WAF logs (CloudFormation's `LoggingFilter`, as is): those a rule blocked, and
+ * those a rule only counted (a count rule, or a managed rule overridden to count), kept; the rest
+ * dropped.
+ */
+export const WAF_LOGGING_FILTER = {
+  DefaultBehavior: 'DROP',
+  Filters: [
+    {
+      Behavior: 'KEEP',
+      Requirement: 'MEETS_ANY',
+      Conditions: ['BLOCK', 'COUNT', 'EXCLUDED_AS_COUNT'].map((action) => ({
+        ActionCondition: { Action: action },
+      })),
+    },
+  ],
+} as const
+
+/**
  * An AWS WAF web ACL for the CloudFront distribution (scope CLOUDFRONT, so its stack must be in
  * us-east-1): everything is allowed except a client IP over the rate limit on the API paths,
  * which gets 429 with a JSON message, and what AWS's managed rule groups block. Metrics, sampled
- * requests and full logs (to a log group with the logs' retention) let ops see what was blocked.
+ * requests and logs of blocked and counted requests (to a log group with the logs' retention)
+ * let ops see what was blocked.
  */
 export class WebAcl extends Construct {
   readonly webAcl: CfnWebACL
@@ -170,6 +190,10 @@ export class WebAcl extends Construct {
         { singleHeader: { Name: 'cookie' } },
         { singleHeader: { Name: 'authorization' } },
       ],
+      // Only what a rule blocked or counted: every allowed request (each page and asset a
+      // visitor loads) would cost CloudWatch ingestion and keep visitors' IPs for nothing ops
+      // reads. Metrics and sampled requests still cover the allowed ones.
+      loggingFilter: WAF_LOGGING_FILTER,
     })
     logging.node.addDependency(logGroup)
     this.logGroup = logGroup

@@ -281,6 +281,56 @@ describe('npm run dsar -- erase', () => {
   })
 })
 
+describe('every file the request writes, checked before the table is touched', () => {
+  it.each([
+    ['a folder as the audit log', () => ['--audit-log', dir], 'that is a folder, not a file'],
+    [
+      'an audit log under a file',
+      () => ['--audit-log', join(dir, 'plain.txt', 'audit.log')],
+      'part of its path is a file, not a folder',
+    ],
+    [
+      'an audit log in a missing folder',
+      () => ['--audit-log', join(dir, 'no-such-folder', 'audit.log')],
+      'its folder does not exist',
+    ],
+  ])('refuses %s with exit 2, erasing nothing', async (_name, extra, says) => {
+    writeFileSync(join(dir, 'plain.txt'), 'a file')
+    const email = addressOf(ada[0] as Enquiry)
+    const run = await dsar(['erase', '--email', email, '--yes', ...extra()])
+    expect(run.code).toBe(2)
+    expect(run.err.join('\n')).toContain(`--audit-log ${extra()[1]}: ${says}.`)
+    expect(run.audit).toEqual([])
+    expect(operations).toEqual([])
+    for (const enquiry of [...ada, expired]) expect(await exists(enquiry.id)).toBe(true)
+  })
+
+  it('refuses a folder as the export file, reading nothing', async () => {
+    const run = await dsar(['export', '--email', addressOf(ada[0] as Enquiry), '--out', dir])
+    expect(run.code).toBe(2)
+    expect(run.err.join('\n')).toContain(`--out ${dir}: that is a folder, not a file.`)
+    expect(operations).toEqual([])
+    expect(run.out).toBe('')
+  })
+
+  it('appends to an existing audit log, and records the erasure there', async () => {
+    const log = join(dir, 'existing-audit.log')
+    writeFileSync(log, '{"earlier":"line"}\n')
+    const run = await dsar([
+      'erase',
+      '--email',
+      addressOf(ada[0] as Enquiry),
+      '--yes',
+      '--audit-log',
+      log,
+    ])
+    expect(run.code).toBe(0)
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n')
+    expect(lines).toHaveLength(2)
+    expect(JSON.parse(lines[1] as string)).toMatchObject({ event: 'dsar_erase', erased: 3 })
+  })
+})
+
 describe('usage', () => {
   it.each([
     [['export'], '--email needs'],

@@ -3,7 +3,7 @@
  * enquiries table, local (the stack `npm start` runs) by default or deployed with `--table`.
  * See docs/operations.md.
  */
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs'
+import { accessSync, appendFileSync, constants, statSync, writeFileSync } from 'node:fs'
 import { hostname, userInfo } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
@@ -57,6 +57,33 @@ export interface DsarIo {
   readonly localDataDir?: string
 }
 
+/**
+ * Why `file` cannot take what the request writes (an export: a new file; the audit log: a file to
+ * append to, created if need be), or undefined when it can.
+ */
+function unwritable(file: string, append: boolean): string | undefined {
+  const path = resolve(file)
+  try {
+    if (statSync(path).isDirectory()) return 'that is a folder, not a file'
+    if (!append) return 'it exists; choose a new file (an export is never written over another)'
+    accessSync(path, constants.W_OK)
+    return undefined
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOTDIR') return 'part of its path is a file, not a folder'
+    if (code === 'EACCES' || code === 'EPERM') return 'it cannot be written (permission denied)'
+    if (code !== 'ENOENT') return `it cannot be written (${code})`
+  }
+  const folder = dirname(path)
+  if (!isFolder(folder)) return 'its folder does not exist'
+  try {
+    accessSync(folder, constants.W_OK)
+  } catch {
+    return 'its folder cannot be written to (permission denied)'
+  }
+  return undefined
+}
+
 const enquiries = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`
 
 /** Runs one request; resolves the process exit code (0 done, 1 failed or declined, 2 usage). */
@@ -99,16 +126,15 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     )
     return 2
   }
-  if (values.out && existsSync(values.out)) {
-    io.err(`${values.out} exists; choose a new file (an export is never written over another).`)
-    return 2
-  }
-  for (const [option, file] of [
-    ['--out', values.out],
-    ['--audit-log', values['audit-log']],
+  // Every file the request will write is checked before the table is touched: an erasure
+  // whose audit line cannot be written would be an erasure nobody can account for.
+  for (const [option, file, append] of [
+    ['--out', values.out, false],
+    ['--audit-log', values['audit-log'], true],
   ] as const) {
-    if (file !== undefined && !isFolder(dirname(resolve(file)))) {
-      io.err(`${option} ${file}: its folder does not exist.\n\n${usage}`)
+    const problem = file === undefined ? undefined : unwritable(file, append)
+    if (problem) {
+      io.err(`${option} ${file}: ${problem}.\n\n${usage}`)
       return 2
     }
   }

@@ -53,11 +53,19 @@ describe('the stateful stack', () => {
       'AWS::S3::Bucket',
       'AWS::SES::EmailIdentity',
     ])
-    for (const [id, resource] of Object.entries(data.Resources as Record<string, Cfn>)) {
-      if (['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket'].includes(resource.Type)) {
-        expect(resource.DeletionPolicy, id).toBe('Retain')
-        expect(resource.UpdateReplacePolicy, id).toBe('Retain')
-      }
+    // Retained, except by the stack operation that created them: a failed first create deletes
+    // them, so the retry leaves no deletion-protected table or empty buckets behind.
+    const retained = Object.entries(data.Resources as Record<string, Cfn>).filter(
+      ([, resource]) => resource.DeletionPolicy !== undefined,
+    )
+    expect(retained.map(([, resource]) => resource.Type).sort()).toEqual([
+      'AWS::DynamoDB::GlobalTable',
+      'AWS::S3::Bucket',
+      'AWS::S3::Bucket',
+    ])
+    for (const [id, resource] of retained) {
+      expect(resource.DeletionPolicy, id).toBe('RetainExceptOnCreate')
+      expect(resource.UpdateReplacePolicy, id).toBe('Retain')
     }
     // Nothing that runs or serves: those are rebuilt freely in the site stack.
     expect(typesOf(data).filter((type) => /Lambda|CloudFront|ApiGateway/.test(type))).toEqual([])
@@ -98,6 +106,30 @@ describe('the stateful stack', () => {
         existing.migrateLogBucket,
       )
       expect(moving.violations).toEqual([])
+    })
+
+    it('never leaves the site bucket without its policy when the deploy after the move replaces it', () => {
+      // The policy's Bucket changes from the name given for the move to the data stack's output,
+      // which CloudFormation answers with a replacement: a new policy, then the old one deleted,
+      // which would delete the bucket's only policy (aws-cdk#38829). Retained, neither the
+      // replaced policy nor (on a rollback) the new one is ever deleted.
+      const policies = (synthesised: Synthesised) =>
+        Object.entries(synthesised.site.toJSON().Resources as Record<string, Cfn>).filter(
+          ([, resource]) => resource.Type === 'AWS::S3::BucketPolicy',
+        )
+      const [during] = policies(moving)
+      const [after] = policies(synth)
+      expect(policies(moving)).toHaveLength(1)
+      expect(policies(synth)).toHaveLength(1)
+      expect(after?.[0]).toBe(during?.[0])
+      expect(during?.[1].Properties.Bucket).toBe(existing.migrateSiteBucket)
+      expect(after?.[1].Properties.Bucket).toEqual({
+        'Fn::GetStackOutput': expect.objectContaining({ StackName: 'ElevateDigital-Data' }),
+      })
+      for (const policy of [during, after]) {
+        expect(policy?.[1].DeletionPolicy).toBe('Retain')
+        expect(policy?.[1].UpdateReplacePolicy).toBe('Retain')
+      }
     })
 
     it('is the same site stack resource for resource, so the later deploy changes references only', () => {

@@ -18,6 +18,11 @@ export interface DataStackProps extends StackProps, IdentityChoice {
    * @default - none
    */
   readonly dmarc?: string
+  /**
+   * The MAIL FROM host's label under the sender's domain.
+   * @default MAIL_FROM_SUBDOMAIN ('mail')
+   */
+  readonly mailFromSubdomain?: string
 }
 
 /**
@@ -48,6 +53,7 @@ export class DataStack extends Stack {
       agencyEmail: props.agencyEmail,
       recipientIdentity: props.recipientIdentity,
       dmarc: props.dmarc,
+      mailFromSubdomain: props.mailFromSubdomain,
       hostedZone:
         props.hostedZone &&
         PublicHostedZone.fromPublicHostedZoneAttributes(this, 'Zone', props.hostedZone),

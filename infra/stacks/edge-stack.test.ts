@@ -88,7 +88,7 @@ describe('abuse protection: the WAF web ACL of a stage with waf: true', () => {
     ])
   })
 
-  it('logs every request to a WAF log group kept as long as the logs policy allows', () => {
+  it('logs blocked and counted requests only, to a WAF log group kept as long as the logs policy allows', () => {
     const groups = synth.edge?.findResources('AWS::Logs::LogGroup') ?? {}
     const [groupId, group] = Object.entries(groups)[0] as [string, Cfn]
     expect(group.Properties.LogGroupName).toMatch(/^aws-waf-logs-/)
@@ -104,6 +104,21 @@ describe('abuse protection: the WAF web ACL of a stage with waf: true', () => {
         { SingleHeader: { Name: 'cookie' } },
         { SingleHeader: { Name: 'authorization' } },
       ],
+      // Allowed requests (pages, assets) are dropped: only what a rule blocked or counted stays.
+      LoggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: [
+              { ActionCondition: { Action: 'BLOCK' } },
+              { ActionCondition: { Action: 'COUNT' } },
+              { ActionCondition: { Action: 'EXCLUDED_AS_COUNT' } },
+            ],
+          },
+        ],
+      },
     })
     // The retention audit follows the logs to that group and finds it within the policy.
     const findings = auditTemplates(

@@ -146,7 +146,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     it('is on demand, expires items on expiresAt, has PITR, encryption and both indexes', () => {
       stage.template.resourceCountIs('AWS::DynamoDB::GlobalTable', 0)
       const [, table] = only(stage.data, 'AWS::DynamoDB::GlobalTable')
-      expect(table.DeletionPolicy).toBe('Retain')
+      expect(table.DeletionPolicy).toBe('RetainExceptOnCreate')
       expect(table.UpdateReplacePolicy).toBe('Retain')
       const properties = table.Properties
       expect(properties.BillingMode).toBe('PAY_PER_REQUEST')
@@ -259,6 +259,14 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           ],
         },
       ],
+      // Only from the sender, only to the inbox or SES's mailbox simulator (ses-send-grant.test.ts).
+      Condition: {
+        StringEqualsIgnoreCase: { 'ses:FromAddress': 'hello@elevate-digital.example' },
+        'ForAllValues:StringEqualsIgnoreCase': {
+          'ses:Recipients': ['hello@elevate-digital.example', 'success@simulator.amazonses.com'],
+        },
+        Null: { 'ses:Recipients': 'false' },
+      },
     })
     const writeLogs = (logGroupId: string) => ({
       Effect: 'Allow',

@@ -34,7 +34,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         Condition: { Bool: { 'aws:SecureTransport': 'false' } },
       })
       for (const [id, bucket] of Object.entries(buckets)) {
-        expect(bucket.DeletionPolicy, id).toBe('Retain')
+        expect(bucket.DeletionPolicy, id).toBe('RetainExceptOnCreate')
         expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
           BlockPublicAcls: true,
           BlockPublicPolicy: true,

@@ -11,6 +11,7 @@ import { Notifications } from '../constructs/notifications.ts'
 import { ParameterInRegion } from '../constructs/parameter-in-region.ts'
 import { PipelineAlarms } from '../constructs/pipeline-alarms.ts'
 import { PipelineDashboard } from '../constructs/pipeline-dashboard.ts'
+import { enquiryMailScope } from '../constructs/ses-send-grant.ts'
 import { SiteCertificate } from '../constructs/site-certificate.ts'
 import { StaticSite } from '../constructs/static-site.ts'
 import { retention } from '../retention.ts'
@@ -113,6 +114,7 @@ export class SiteStack extends Stack {
 
     this.notifications = new Notifications(this, 'Notifications', {
       sendingAs: props.sendingAs,
+      sendScope: enquiryMailScope(props.senderEmail, props.agencyEmail),
       opsEmail: props.opsEmail,
     })
     // The API's own domain: its certificate given, or issued in the zone (stage-settings.ts requires one).

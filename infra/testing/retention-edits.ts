@@ -34,9 +34,9 @@ const addToStack = (file: string, firstOutput: string) => (imports: string, code
     ],
   ] as const
 /** The stateless stack of each stage: functions, API, distribution, queues. */
-const addToSiteStack = addToStack(siteStack, 'SiteUrl')
+export const addToSiteStack = addToStack(siteStack, 'SiteUrl')
 /** The stateful stack of each stage: table, buckets, identities. */
-const addToDataStack = addToStack(dataStack, 'EnquiriesTableName')
+export const addToDataStack = addToStack(dataStack, 'EnquiriesTableName')
 
 export const breakingEdits: readonly Edit[] = [
   {

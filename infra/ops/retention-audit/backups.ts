@@ -21,3 +21,17 @@ export function auditBackupPlans(pool: ResourcePool, policy: RetentionPolicy, ad
     }
   }
 }
+
+/** AWS Backup vaults: a vault lock's minimum retention keeps every recovery point at least that long. */
+export function auditBackupVaults(pool: ResourcePool, policy: RetentionPolicy, add: Add) {
+  for (const { key, props } of pool.ofType('AWS::Backup::BackupVault')) {
+    const minimum = props.LockConfiguration?.MinRetentionDays
+    add(
+      minimum === undefined || Number(minimum) <= policy.backupDaysMax ? 'info' : 'fail',
+      `AWS Backup vault ${key}`,
+      minimum === undefined
+        ? "no vault lock: recovery points follow their plan's rules"
+        : `vault lock keeps every recovery point at least ${days(Number(minimum))} (limit ${days(policy.backupDaysMax)})`,
+    )
+  }
+}

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { breakingEdits, brokenBuilds, scratchCopy } from '../../testing/retention-edits.ts'
+import {
+  brokenBuilds,
+  breakingEdits as policyEdits,
+  scratchCopy,
+} from '../../testing/retention-edits.ts'
+import { denyByDefaultEdits } from '../../testing/retention-edits-deny-by-default.ts'
 import { usage } from '../retention-audit-cli.ts'
 
 /**
@@ -17,6 +22,8 @@ import { usage } from '../retention-audit-cli.ts'
  * the installed aws-cdk-lib), so each costs a synthesis, not a start-up.
  */
 const repo = new URL('../../../', import.meta.url).pathname
+/** Edits breaking a line of the policy, then edits only a deny-by-default audit refuses. */
+const breakingEdits = [...policyEdits, ...denyByDefaultEdits]
 
 let root: string
 const files = () => ({
@@ -138,7 +145,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000)
 
 describe('the retention audit against real edits of the infrastructure', () => {
   it(`names each of ${breakingEdits.length} breaking edits with a FAIL line and exits 1`, async () => {
-    expect(breakingEdits.length).toBeGreaterThanOrEqual(20)
+    expect(policyEdits.length).toBeGreaterThanOrEqual(20)
+    expect(denyByDefaultEdits.length).toBeGreaterThanOrEqual(14)
     const outcomes = await audits(
       breakingEdits.map((edit, index) => ({
         dir: scratchCopy(root, `edit-${index}`, edit),

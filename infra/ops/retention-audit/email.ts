@@ -12,6 +12,17 @@ export function auditEmail(pool: ResourcePool, policy: RetentionPolicy, add: Add
         `${policy.enquiryYears} years and on erasure (docs/operations.md)`,
     )
   }
+  for (const { key, props } of pool.ofType('AWS::SES::ConfigurationSet')) {
+    // Mail Manager archiving keeps a copy of every message sent through the set (each enquiry).
+    const archive = props.ArchivingOptions?.ArchiveArn
+    add(
+      archive ? 'fail' : 'info',
+      `SES configuration set ${key}`,
+      archive
+        ? `archives every e-mail sent through it (each enquiry, whole) to ${JSON.stringify(archive)}, beyond TTL and erasure`
+        : 'no archiving: SES keeps no copy of the e-mails sent through it',
+    )
+  }
   for (const { key, props } of pool.ofType('AWS::SES::ConfigurationSetEventDestination')) {
     // SNS keeps no message once delivered, and the delivery-events function stores only the
     // e-mail's status on the enquiry (under its TTL): any other destination (Firehose, logs)

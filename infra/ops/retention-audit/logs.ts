@@ -27,7 +27,7 @@ export function auditLogGroups(pool: ResourcePool, policy: RetentionPolicy, add:
     )
     const wafLogs = String(group.props.LogGroupName ?? '').startsWith('aws-waf-logs-')
     const holds = wafLogs
-      ? 'WAF logs (client IP, path, headers; cookies redacted) of every request to the site'
+      ? 'WAF logs (client IP, path, headers; cookies redacted) of requests to the site'
       : accessLog
         ? "API access logs (request id, time, route id, status, source IP: a CloudFront edge address; a direct call, which matches no route, is logged with the caller's own)"
         : writers.length > 0
@@ -48,5 +48,16 @@ export function auditLogGroups(pool: ResourcePool, policy: RetentionPolicy, add:
         `${fn.props.Description ?? 'a function'} logs to its default group /aws/lambda/…, which keeps logs for ever: give it a log group with a retention`,
       )
     }
+  }
+}
+
+/** Subscription filters: a copy of a log group's events streamed elsewhere, beyond its retention. */
+export function auditLogSubscriptions(pool: ResourcePool, add: Add) {
+  for (const { key, props } of pool.ofType('AWS::Logs::SubscriptionFilter')) {
+    add(
+      'fail',
+      `Log subscription ${key}`,
+      `copies the events of log group ${JSON.stringify(props.LogGroupName)} to ${JSON.stringify(props.DestinationArn)}, where the log group's retention does not reach: say what the receiver keeps, and for how long`,
+    )
   }
 }

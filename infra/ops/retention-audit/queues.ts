@@ -11,7 +11,9 @@ const DEFAULT_SQS_RETENTION_SECONDS = 4 * 24 * 3600
  * included); any other queue is unexplained.
  */
 export function auditQueues(pool: ResourcePool, policy: RetentionPolicy, add: Add) {
-  const configs = pool.ofType('AWS::Lambda::EventInvokeConfig')
+  // Asynchronous invocations (EventInvokeConfig) and stream or queue triggers
+  // (EventSourceMapping) both name their on-failure destination the same way.
+  const configs = pool.ofType('AWS::Lambda::EventInvokeConfig', 'AWS::Lambda::EventSourceMapping')
   const functions = pool.ofType('AWS::Lambda::Function')
   for (const queue of pool.ofType('AWS::SQS::Queue')) {
     const failing = configs

@@ -46,7 +46,9 @@ function policyLineOf(finding: Finding, policy: RetentionPolicy): string {
   if (/^(Point-in-time|AWS Backup)|pointInTimeRecoveryDays/.test(place)) return lines.backups
   if (/^(Log group|Function |WAF logging)|setting logs /.test(place)) return lines.logs
   if (/\(access logs\)$|^CloudFront|accessLogDays/.test(place)) return lines.accessLogs
-  if (/^SQS queue|failedEventDays/.test(place)) return lines.failedEvents
+  if (/^SQS queue|^EventBridge archive|\(archive\)$|failedEventDays/.test(place)) {
+    return lines.failedEvents
+  }
   if (/^The CDK app refuses/.test(place)) return 'every line: as written, nothing can be deployed'
   return finding.status === 'info' ? 'for information' : 'no line covers it: the policy must'
 }

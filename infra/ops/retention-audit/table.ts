@@ -3,6 +3,9 @@ import { type Add, days } from './finding.ts'
 import type { RetentionPolicy } from './policy.ts'
 import type { Cfn, ResourcePool } from './template-pool.ts'
 
+/** How long DynamoDB Streams keeps a change record (fixed). */
+const STREAM_RETENTION_HOURS = 24
+
 /** DynamoDB's default point-in-time recovery window when a template names none. */
 const DEFAULT_PITR_DAYS = 35
 
@@ -65,11 +68,31 @@ export function auditTables(pool: ResourcePool, policy: RetentionPolicy, add: Ad
           : `${projection}: a copy of ${projection === 'ALL' ? 'every attribute of each enquiry' : `attributes ${(index.Projection?.NonKeyAttributes ?? []).join(', ')}`}, updated and deleted with the item (TTL and erasure included)`,
       )
     }
+    // A stream's change records (new and old images: whole enquiries) are kept exactly 24 hours
+    // by DynamoDB, a retention nobody can lengthen; what reads them is audited on its own.
     if (props.StreamSpecification) {
       add(
-        'info',
+        'pass',
         `DynamoDB stream of ${key}`,
-        `${props.StreamSpecification.StreamViewType}: change records are kept 24 hours`,
+        `${props.StreamSpecification.StreamViewType ?? 'change records'}: each change record is kept ${STREAM_RETENTION_HOURS} hours (fixed by DynamoDB), then deleted`,
+      )
+    }
+    const replicas = (props.Replicas ?? []) as Cfn[]
+    for (const stream of [
+      props.KinesisStreamSpecification,
+      ...replicas.map((replica) => replica.KinesisStreamSpecification),
+    ].filter(Boolean)) {
+      add(
+        'fail',
+        `Kinesis streaming of ${key}`,
+        `every change of every enquiry is copied to the Kinesis stream ${JSON.stringify(stream.StreamArn)}, kept there by that stream's retention, beyond TTL and erasure`,
+      )
+    }
+    if (replicas.length > 1) {
+      add(
+        'info',
+        `Replicas of ${key}`,
+        `${replicas.map((replica) => replica.Region).join(', ')}: each replica holds every enquiry, under the same TTL, and erasures reach every replica`,
       )
     }
   }

@@ -16,12 +16,17 @@ export function auditWafLogging(pool: ResourcePool, policy: RetentionPolicy, add
       return typeof name === 'string' && destinations.includes(`log-group:${name}"`)
     })
     const retention = group?.props.RetentionInDays
+    // A filter that drops by default keeps only the requests its conditions name (blocked, counted).
+    const which =
+      logging.props.LoggingFilter?.DefaultBehavior === 'DROP'
+        ? 'WAF logs of the requests a rule blocked or counted'
+        : 'full WAF logs of every request'
     add(
       group && retention !== undefined && Number(retention) <= policy.logDaysMax ? 'pass' : 'fail',
       `WAF logging ${logging.key}`,
       group
-        ? `full WAF logs (client IPs, paths, headers; cookies redacted) go to log group ${group.key}: ${retention === undefined ? 'kept for ever' : days(Number(retention))} (limit ${days(policy.logDaysMax)})`
-        : 'full WAF logs (client IPs) go to a destination this audit does not check',
+        ? `${which} (client IPs, paths, headers; cookies redacted) go to log group ${group.key}: ${retention === undefined ? 'kept for ever' : days(Number(retention))} (limit ${days(policy.logDaysMax)})`
+        : `${which} (client IPs) go to a destination this audit does not check`,
     )
   }
 }

@@ -1,7 +1,7 @@
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
-import { type DigestOutcome, sendDigest } from './digest.ts'
+import { type DigestOutcome, sendDigest } from './send.ts'
 
 /** Every read and the send are over by then, inside the function's 60 s timeout. */
 export const DIGEST_BUDGET_MS = 45_000

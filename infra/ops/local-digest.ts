@@ -1,6 +1,6 @@
 import { SESClient } from '@aws-sdk/client-ses'
 import { requestHandlerOptions } from '../../functions/aws-clients.ts'
-import { sendDigest } from '../../functions/digest/digest.ts'
+import { sendDigest } from '../../functions/digest/send.ts'
 import type { EnquiryTableRef } from '../../functions/enquiries/attention.ts'
 import { parseSite } from '../../shared/site.ts'
 import { localCredentials, localSenderEmail } from '../local/pipeline.ts'

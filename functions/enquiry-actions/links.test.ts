@@ -9,8 +9,8 @@ import {
   verifyAction,
 } from './links.ts'
 
-const key = 'k'.repeat(24) + 'prod-signing-key-0123456789'
-const otherKey = 'o'.repeat(24) + 'staging-signing-key-98765432'
+const key = `${'k'.repeat(24)}prod-signing-key-0123456789`
+const otherKey = `${'o'.repeat(24)}staging-signing-key-98765432`
 const now = new Date('2026-11-27T08:00:00.000Z')
 const id = '0d9e5a1c-7b2f-5c3d-9e4f-5a6b7c8d9e0f'
 const inThirtyDays = Math.floor(now.getTime() / 1000) + 30 * 86_400

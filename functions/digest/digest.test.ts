@@ -7,7 +7,7 @@ import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
 import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createDigestHandler } from './create-handler.ts'
 import { type DigestEntry, MAX_LISTED, renderDigest } from './digest.ts'
-import { digestEmailInput } from './send.ts'
+import { digestEmailInput, sendDigest } from './send.ts'
 
 const now = new Date('2026-11-23T08:00:00.000Z')
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000)
@@ -246,5 +246,83 @@ describe('the digest is safe to act on', () => {
     const digest = renderDigest([entry], { now, target, links })
     expect(digest?.text).not.toMatch(/CAFEBABE|^ {2}Send it to me: |release [0-9A-F]{8} --table/m)
     expect(digest?.html).not.toContain('href=')
+  })
+})
+
+describe('a digest that stays short', () => {
+  it('of 200 held enquiries, lists only those of the last 14 days and counts the rest', () => {
+    const recent = Array.from({ length: 30 }, (_, index) => held({}, hoursAgo(index * 11)))
+    const old = Array.from({ length: 170 }, (_, index) => held({}, hoursAgo(15 * 24 + index * 5)))
+    const digest = renderDigest([...old, ...recent], { now, target: {} })
+    const text = digest?.text ?? ''
+    expect(digest?.subject).toBe('200 enquiries are waiting for you: 200 held back as spam')
+    for (const entry of recent) expect(text).toContain(`${entry.ref}, received`)
+    for (const entry of old) expect(text).not.toContain(entry.ref)
+    expect(text).toContain(
+      'And 170 waiting longer than 14 days, no longer listed here: npm run enquiries -- list --spam',
+    )
+  })
+
+  it('still caps the recent ones at 50 a section, and takes the window from the stage', () => {
+    const recent = Array.from({ length: 60 }, () => held({}, hoursAgo(2)))
+    const older = Array.from({ length: 5 }, () => held({}, hoursAgo(4 * 24)))
+    const text = renderDigest([...recent, ...older], { now, target: {}, listDays: 3 })?.text ?? ''
+    expect(text.match(/To have it sent to you after all: /g)).toHaveLength(MAX_LISTED)
+    expect(text).toContain('And 10 more: npm run enquiries -- list --spam')
+    expect(text).toContain('And 5 waiting longer than 3 days, no longer listed here')
+  })
+
+  it('counts an undelivered one from when its e-mail failed, not from when it was sent', () => {
+    const bounced = entry(
+      { emailStatus: 'bounced', emailStatusAt: hoursAgo(24).toISOString() },
+      hoursAgo(40 * 24),
+    )
+    expect(renderDigest([bounced], { now, target: {} })?.text).toContain(`${bounced.ref}, received`)
+  })
+})
+
+describe('"not delivered" reaches someone by a channel that works', () => {
+  const dynamo = mockClient(DynamoDBDocumentClient)
+  const ses = mockClient(SESClient)
+  const clients = createAwsClients(testConfig, {
+    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+  })
+  const digestOf = (waiting: DigestEntry[], copyTo?: string) => {
+    dynamo.reset()
+    ses.reset()
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm' })
+    dynamo.on(QueryCommand).resolves({ Items: waiting.map(({ id }) => ({ id })) })
+    dynamo.on(BatchGetCommand).resolves({ Responses: { [testConfig.enquiriesTable]: waiting } })
+    return sendDigest({
+      table: { client: clients.documentClient, tableName: testConfig.enquiriesTable },
+      ses: clients.ses,
+      addresses: testConfig,
+      target: {},
+      log: () => {},
+      now: () => now,
+      copyTo,
+    })
+  }
+
+  it('sends a copy to the second address when the inbox itself refused mail, saying so', async () => {
+    const outcome = await digestOf(
+      [entry({ emailStatus: 'bounced' }, hoursAgo(2))],
+      'ops@x.example',
+    )
+    expect(outcome.copyMessageId).toBe('m')
+    const [first, copy] = ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input)
+    expect(first?.Destination?.ToAddresses).toEqual([testConfig.agencyEmail])
+    expect(copy?.Destination?.ToAddresses).toEqual(['ops@x.example'])
+    expect(copy?.Message?.Subject?.Data).toMatch(/^The agency inbox refused mail: /)
+    expect(copy?.Message?.Body?.Text?.Data).toContain(
+      `The agency inbox ${testConfig.agencyEmail} itself refused mail`,
+    )
+  })
+
+  it('sends no copy for held or given-up ones, nor without a second address', async () => {
+    await digestOf([held(), gaveUp()], 'ops@x.example')
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
+    await digestOf([entry({ emailStatus: 'complained' }, hoursAgo(2))])
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
   })
 })

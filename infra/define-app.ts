@@ -129,6 +129,8 @@ function defineStage(
     opsEmail: config.opsEmail,
     apiThrottle: config.apiThrottle,
     digestSchedule: config.digestSchedule,
+    digestListDays: config.digestListDays,
+    digestCopyTo: config.digestCopyTo,
     webAclArn: edge?.webAcl?.arn,
     distributionIdParameter,
     domain:

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { enquiryActionsApi } from '../shared/enquiry-actions.ts'
 import { parseSite, type Site } from '../shared/site.ts'
 import { DEFAULT_DIGEST_SCHEDULE } from './constructs/attention-digest.ts'
 import { domainOf } from './constructs/email-identities.ts'
@@ -65,6 +66,18 @@ export interface StageSettings {
    * @default DEFAULT_DIGEST_SCHEDULE, daily at 08:00 UTC
    */
   readonly digestSchedule?: string
+  /**
+   * How many days the digest lists an enquiry in full (from when it started waiting); older
+   * ones are counted in one line.
+   * @default enquiryActionsApi.listDays, 14
+   */
+  readonly digestListDays?: number
+  /**
+   * A second address that also gets the digest when the agency inbox itself refused mail (an
+   * enquiry e-mail bounced or was marked as spam there).
+   * @default - none: the ops topic's bounce and complaint alarms tell ops
+   */
+  readonly digestCopyTo?: string
 }
 
 /** Create an SES identity in the stage, or use one already verified in the account and region. */
@@ -178,6 +191,10 @@ const settingsSchema = z
       blankIsUnset,
       z.string(digestScheduleRule).trim().refine(isDigestSchedule, digestScheduleRule).optional(),
     ),
+    digestListDays: optionalCount('digestListDays').pipe(
+      z.number().max(365, 'digestListDays must be at most 365').optional(),
+    ),
+    digestCopyTo: optionalEmail('digestCopyTo'),
   })
   .superRefine((s, ctx) => {
     const problem = (message: string) => ctx.addIssue({ code: 'custom', message })
@@ -270,6 +287,10 @@ export interface DeployConfig {
   readonly waf?: { readonly rateLimit: number }
   /** When the digest of enquiries nobody has seen is sent (an EventBridge schedule, UTC). */
   readonly digestSchedule: string
+  /** How many days the digest lists an enquiry in full. */
+  readonly digestListDays: number
+  /** Also gets the digest when the agency inbox refused mail. */
+  readonly digestCopyTo?: string
 }
 
 type Env = Record<string, string | undefined>
@@ -343,5 +364,7 @@ export function parseStage(stage: string, settings: unknown, env: Env): DeployCo
       }),
     ...(s.waf === 'true' && { waf: { rateLimit: s.wafRateLimit ?? WAF_DEFAULT_RATE_LIMIT } }),
     digestSchedule: s.digestSchedule ?? DEFAULT_DIGEST_SCHEDULE,
+    digestListDays: s.digestListDays ?? enquiryActionsApi.listDays,
+    ...(s.digestCopyTo && { digestCopyTo: s.digestCopyTo }),
   }
 }

@@ -1,3 +1,4 @@
+import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
 import {
   type AttentionStatus,
   attentionStatuses,
@@ -46,7 +47,7 @@ export type DigestEntry = Pick<
 /** Listed per section at most; the rest are counted, with the command that lists them all. */
 export const MAX_LISTED = 50
 /** How long an enquiry is listed in full, from when it started waiting (a stage setting). */
-export const DEFAULT_LIST_DAYS = 14
+export const DEFAULT_LIST_DAYS = enquiryActionsApi.listDays
 /** How much of a message's first line is shown. */
 const FIRST_LINE_CHARACTERS = 120
 

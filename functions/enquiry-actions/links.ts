@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
 import { isUuid } from '../enquiries/item.ts'
 
 /**
@@ -13,16 +14,10 @@ export const enquiryActions = ['release', 'requeue', 'dismiss'] as const
 export type EnquiryAction = (typeof enquiryActions)[number]
 
 /** How long a link in a digest works. */
-export const DEFAULT_LINK_LIFETIME_DAYS = 30
-
-/** The path the links open (under the site's own origin, through CloudFront's `/api/*`). */
-export const actionsPath = '/api/enquiry-actions'
-
-/** The query parameter holding the token. */
-export const tokenParameter = 't'
-
-/** The function's environment variable holding the stage's signing key (a generated secret). */
-export const linkKeyEnv = 'ACTION_LINK_KEY'
+export const DEFAULT_LINK_LIFETIME_DAYS = enquiryActionsApi.linkDays
+export const actionsPath = enquiryActionsApi.path
+export const tokenParameter = enquiryActionsApi.tokenParameter
+export const linkKeyEnv = enquiryActionsApi.keyEnv
 
 const version = 'v1'
 const stagePattern = /^[a-z][a-z0-9]{0,15}$/

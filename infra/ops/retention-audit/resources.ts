@@ -5,6 +5,7 @@ import type { Finding, Status } from './finding.ts'
 import { auditLogGroups } from './logs.ts'
 import type { RetentionPolicy } from './policy.ts'
 import { auditQueues } from './queues.ts'
+import { auditSecrets } from './secrets.ts'
 import { auditTables } from './table.ts'
 import { resourcePool, type StackTemplate } from './template-pool.ts'
 import { auditTopics } from './topics.ts'
@@ -51,6 +52,7 @@ export function auditTemplates(
   // Everything else that sees personal data.
   auditEmail(pool, policy, add)
   auditTopics(pool, add)
+  auditSecrets(pool, add)
   auditWebAcls(pool, add)
   for (const { key, type } of pool.ofType(...unauditedStores)) {
     add('fail', `${type} ${key}`, 'a data store the retention policy does not cover')

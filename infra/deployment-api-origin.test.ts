@@ -22,10 +22,17 @@ const synths = synthesiseCombinations([
   'existingCertificate',
 ])
 
+/** The stage's origin secret (its other secret signs the digest's links). */
+function originSecretOf(site: Parameters<typeof resourcesOf>[0]) {
+  return resourcesOf(site, 'AWS::SecretsManager::Secret').find(([, secret]) =>
+    /^Origin header/.test(secret.Properties.Description),
+  ) as [string, Cfn]
+}
+
 /** The contact API's routes, its stage and the CloudFront origin that reaches it. */
 function apiOf(synth: Synthesised) {
   const { site } = synth
-  const [secretId] = resourcesOf(site, 'AWS::SecretsManager::Secret')[0] as [string, Cfn]
+  const [secretId] = originSecretOf(site)
   const secret = ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']
   const [, distribution] = resourcesOf(site, 'AWS::CloudFront::Distribution')[0] as [string, Cfn]
   const origins = distribution.Properties.DistributionConfig.Origins.filter(
@@ -46,7 +53,7 @@ describe('the API answers only requests that came through CloudFront', () => {
     (name) => {
       const { site } = synths[name]
       const { secretId, origin } = apiOf(synths[name])
-      const [, secret] = resourcesOf(site, 'AWS::SecretsManager::Secret')[0] as [string, Cfn]
+      const [, secret] = originSecretOf(site)
       expect(secret.Properties.GenerateSecretString).toMatchObject({
         PasswordLength: 48,
         ExcludePunctuation: true,
@@ -73,19 +80,14 @@ describe('the API answers only requests that came through CloudFront', () => {
       expect(origin.OriginPath).toEqual({
         'Fn::Join': ['', [`/${secret[0]}`, secret[1], secret[2]]],
       })
-      // …and the JSON and no-JavaScript form routes exist only under it: any other path, such as
-      // /api/contacts on the API's own name, matches no route and spends no route's budget.
-      expect(routeKeys).toHaveLength(2)
+      // …and the JSON and no-JavaScript form routes, and the digest links' route, exist only
+      // under it: any other path, such as /api/contacts on the API's own name, matches no route
+      // and spends no route's budget.
+      expect(routeKeys).toHaveLength(3)
+      const paths = ['/api/contacts', '/api/contacts/form', '/api/enquiry-actions']
       for (const [key, path] of routeKeys.map((key, index) => [key, index] as const)) {
         expect(key).toEqual({
-          'Fn::Join': [
-            '',
-            [
-              `ANY /${secret[0]}`,
-              secret[1],
-              `${secret[2]}${path === 0 ? '/api/contacts' : '/api/contacts/form'}`,
-            ],
-          ],
+          'Fn::Join': ['', [`ANY /${secret[0]}`, secret[1], `${secret[2]}${paths[path]}`]],
         })
       }
       // The throttle applies per route, so the form's budget is CloudFront's alone.

@@ -180,9 +180,7 @@ describe('npm run enquiries -- show', () => {
     const enquiry = await store(30, bounced)
     expect((await enquiries(['requeue', enquiry.ref])).code).toBe(0)
     const run = await enquiries(['show', enquiry.ref])
-    expect(JSON.parse(run.out).staffActions).toEqual([
-      { action: 'requeue', at: now.toISOString() },
-    ])
+    expect(JSON.parse(run.out).staffActions).toEqual([{ action: 'requeue', at: now.toISOString() }])
   })
 
   it('says so when no enquiry has that reference', async () => {

@@ -2,7 +2,7 @@ import { SESClient } from '@aws-sdk/client-ses'
 import { requestHandlerOptions } from '../../functions/aws-clients.ts'
 import { sendDigest } from '../../functions/digest/send.ts'
 import type { EnquiryTableRef } from '../../functions/enquiries/attention.ts'
-import { actionLinker } from '../../functions/enquiry-actions/links.ts'
+import { actionLinker, linkKeyEnv } from '../../functions/enquiry-actions/links.ts'
 import { parseSite } from '../../shared/site.ts'
 import { localActionLinkKey } from '../local/action-link-key.ts'
 import { localCredentials, localSenderEmail } from '../local/pipeline.ts'
@@ -11,7 +11,8 @@ import { localCredentials, localSenderEmail } from '../local/pipeline.ts'
  * `npm run enquiries -- digest`: the scheduled digest's own code (functions/digest/digest.ts),
  * run now and sent to the local stack's mailbox, from and to the addresses `npm start` uses.
  * Its commands name no table: they are for the local stack; its links open the local site
- * (`npm start`'s PORT), signed with the local stack's own key.
+ * (`npm start`'s PORT), signed with the local stack's own key (ACTION_LINK_KEY, when set, is
+ * used instead: a local stack started with a key of its own).
  */
 export async function sendLocalDigest(
   table: EnquiryTableRef,
@@ -37,7 +38,7 @@ export async function sendLocalDigest(
       now: () => now,
       links: (at) =>
         actionLinker({
-          key: localActionLinkKey(),
+          key: env[linkKeyEnv] ?? localActionLinkKey(),
           stage: 'local',
           siteUrl: `http://127.0.0.1:${env.PORT ?? 3000}`,
           now: at,

@@ -203,7 +203,8 @@ export class SiteStack extends Stack {
     // Construct ids older than the class names: they fix the alarms' logical ids, so keep them.
     this.alarms = new PipelineAlarms(this, 'Alarms', {
       topic: this.notifications.opsTopic,
-      functions: senders,
+      // A failing digest link leaves staff with an error page: ops hear of it too.
+      functions: { ...senders, EnquiryActions: this.contactApi.actionsFunction },
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
       backlogAgeMetric: this.contactApi.backlogAgeMetric,

@@ -36,6 +36,19 @@ const functionEnvSchema = z.object({
   SES_ENDPOINT: endpoint('SES_ENDPOINT'),
   SES_CONFIGURATION_SET: z.preprocess(blankToUndefined, z.string().trim().optional()),
   STAGE: z.preprocess(blankToUndefined, z.string().trim().default('local')),
+  SITE_URL: endpoint('SITE_URL'),
+  DIGEST_LIST_DAYS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'DIGEST_LIST_DAYS must be a whole number of days' })
+      .int({ error: 'DIGEST_LIST_DAYS must be a whole number of days' })
+      .positive({ error: 'DIGEST_LIST_DAYS must be a whole number of days' })
+      .optional(),
+  ),
+  DIGEST_COPY_TO: z.preprocess(
+    blankToUndefined,
+    z.email({ error: 'DIGEST_COPY_TO must be an e-mail address' }).optional(),
+  ),
 })
 
 export interface FunctionConfig {
@@ -54,6 +67,12 @@ export interface FunctionConfig {
   readonly sesConfigurationSet?: string | undefined
   /** Which deployment the metrics come from (their `stage` dimension). @default 'local' */
   readonly stage?: string
+  /** The site's own URL, where the digest's action links open. @default - no links */
+  readonly siteUrl?: string | undefined
+  /** How many days the digest lists an enquiry in full. @default 14 */
+  readonly digestListDays?: number | undefined
+  /** A second address for the digest when the agency inbox refused mail. @default - none */
+  readonly digestCopyTo?: string | undefined
 }
 
 /** Reads and checks the environment once, at cold start; throws naming every bad variable. */
@@ -73,5 +92,8 @@ export function loadFunctionConfig(env: Env): FunctionConfig {
     sesEndpoint: parsed.SES_ENDPOINT,
     sesConfigurationSet: parsed.SES_CONFIGURATION_SET,
     stage: parsed.STAGE,
+    siteUrl: parsed.SITE_URL,
+    digestListDays: parsed.DIGEST_LIST_DAYS,
+    digestCopyTo: parsed.DIGEST_COPY_TO,
   }
 }

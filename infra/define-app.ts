@@ -135,6 +135,8 @@ function defineStage(
     ...(config.canaryIntervalMinutes && {
       canaryInterval: Duration.minutes(config.canaryIntervalMinutes),
     }),
+    digestListDays: config.digestListDays,
+    digestCopyTo: config.digestCopyTo,
     webAclArn: edge?.webAcl?.arn,
     distributionIdParameter,
     domain:

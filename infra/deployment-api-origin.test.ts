@@ -22,11 +22,12 @@ const synths = synthesiseCombinations([
   'existingCertificate',
 ])
 
-/** The origin secret (the site stack also holds the canary's synthetic key). */
-const originSecretOf = (site: Synthesised['site']) =>
-  resourcesOf(site, 'AWS::SecretsManager::Secret').find(([id]) =>
-    id.startsWith('ContactApiOriginSecret'),
+/** The stage's origin secret (its other secrets sign the digest's links and mark the canary's enquiries). */
+function originSecretOf(site: Parameters<typeof resourcesOf>[0]) {
+  return resourcesOf(site, 'AWS::SecretsManager::Secret').find(([, secret]) =>
+    /^Origin header/.test(secret.Properties.Description),
   ) as [string, Cfn]
+}
 
 /** The contact API's routes, its stage and the CloudFront origin that reaches it. */
 function apiOf(synth: Synthesised) {
@@ -79,19 +80,14 @@ describe('the API answers only requests that came through CloudFront', () => {
       expect(origin.OriginPath).toEqual({
         'Fn::Join': ['', [`/${secret[0]}`, secret[1], secret[2]]],
       })
-      // …and the JSON and no-JavaScript form routes exist only under it: any other path, such as
-      // /api/contacts on the API's own name, matches no route and spends no route's budget.
-      expect(routeKeys).toHaveLength(2)
+      // …and the JSON and no-JavaScript form routes, and the digest links' route, exist only
+      // under it: any other path, such as /api/contacts on the API's own name, matches no route
+      // and spends no route's budget.
+      expect(routeKeys).toHaveLength(3)
+      const paths = ['/api/contacts', '/api/contacts/form', '/api/enquiry-actions']
       for (const [key, path] of routeKeys.map((key, index) => [key, index] as const)) {
         expect(key).toEqual({
-          'Fn::Join': [
-            '',
-            [
-              `ANY /${secret[0]}`,
-              secret[1],
-              `${secret[2]}${path === 0 ? '/api/contacts' : '/api/contacts/form'}`,
-            ],
-          ],
+          'Fn::Join': ['', [`ANY /${secret[0]}`, secret[1], `${secret[2]}${paths[path]}`]],
         })
       }
       // The throttle applies per route, so the form's budget is CloudFront's alone.

@@ -21,6 +21,7 @@ describe('parseStage', () => {
       senderEmail: 'hello@elevate-digital.example',
       agencyEmail: 'hello@elevate-digital.example',
       digestSchedule: 'cron(0 8 * * ? *)',
+      digestListDays: 14,
     })
     expect(DEFAULT_REGION).toBe('eu-west-2')
   })
@@ -97,6 +98,22 @@ describe('parseStage', () => {
     }
     expect(parseDeployConfig({ digestSchedule: '' }, {}).digestSchedule).toBe('cron(0 8 * * ? *)')
     expect(settingKeys).toContain('digestSchedule')
+  })
+
+  it('lists an enquiry 14 days unless the stage says, and copies to a second address it names', () => {
+    expect(parseDeployConfig({ digestListDays: '7' }, {}).digestListDays).toBe(7)
+    expect(parseDeployConfig({ digestCopyTo: 'it@example.co.uk' }, {}).digestCopyTo).toBe(
+      'it@example.co.uk',
+    )
+    expect(parseDeployConfig({}, {})).not.toHaveProperty('digestCopyTo')
+    expect(() => parseDeployConfig({ digestListDays: '0' }, {})).toThrow(/digestListDays/)
+    expect(() => parseDeployConfig({ digestListDays: 'a fortnight' }, {})).toThrow(
+      /digestListDays must be a number/,
+    )
+    expect(() => parseDeployConfig({ digestCopyTo: 'someone' }, {})).toThrow(
+      /digestCopyTo must be an e-mail address/,
+    )
+    expect(settingKeys).toEqual(expect.arrayContaining(['digestListDays', 'digestCopyTo']))
   })
 
   it.each([

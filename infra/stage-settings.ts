@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { enquiryActionsApi } from '../shared/enquiry-actions.ts'
 import { parseSite, type Site } from '../shared/site.ts'
 import { DEFAULT_DIGEST_SCHEDULE } from './constructs/attention-digest.ts'
 import { domainOf } from './constructs/email-identities.ts'
@@ -77,6 +78,17 @@ export interface StageSettings {
    * @default 60
    */
   readonly canaryIntervalMinutes?: number
+   * How many days the digest lists an enquiry in full (from when it started waiting); older
+   * ones are counted in one line.
+   * @default enquiryActionsApi.listDays, 14
+   */
+  readonly digestListDays?: number
+  /**
+   * A second address that also gets the digest when the agency inbox itself refused mail (an
+   * enquiry e-mail bounced or was marked as spam there).
+   * @default - none: the ops topic's bounce and complaint alarms tell ops
+   */
+  readonly digestCopyTo?: string
 }
 
 /** Create an SES identity in the stage, or use one already verified in the account and region. */
@@ -201,6 +213,10 @@ const settingsSchema = z
         .max(1440, 'canaryIntervalMinutes must be at most 1440 (once a day)')
         .optional(),
     ),
+    digestListDays: optionalCount('digestListDays').pipe(
+      z.number().max(365, 'digestListDays must be at most 365').optional(),
+    ),
+    digestCopyTo: optionalEmail('digestCopyTo'),
   })
   .superRefine((s, ctx) => {
     const problem = (message: string) => ctx.addIssue({ code: 'custom', message })
@@ -300,6 +316,10 @@ export interface DeployConfig {
   readonly digestSchedule: string
   /** How often the canary runs, in minutes; absent: hourly (the canary's default). */
   readonly canaryIntervalMinutes?: number
+  /** How many days the digest lists an enquiry in full. */
+  readonly digestListDays: number
+  /** Also gets the digest when the agency inbox refused mail. */
+  readonly digestCopyTo?: string
 }
 
 type Env = Record<string, string | undefined>
@@ -375,5 +395,7 @@ export function parseStage(stage: string, settings: unknown, env: Env): DeployCo
     ...(s.waf === 'true' && { waf: { rateLimit: s.wafRateLimit ?? WAF_DEFAULT_RATE_LIMIT } }),
     digestSchedule: s.digestSchedule ?? DEFAULT_DIGEST_SCHEDULE,
     ...(s.canaryIntervalMinutes && { canaryIntervalMinutes: s.canaryIntervalMinutes }),
+    digestListDays: s.digestListDays ?? enquiryActionsApi.listDays,
+    ...(s.digestCopyTo && { digestCopyTo: s.digestCopyTo }),
   }
 }

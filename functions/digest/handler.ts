@@ -1,5 +1,6 @@
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
+import { linkKeyEnv } from '../enquiry-actions/links.ts'
 import { createLogger } from '../log.ts'
 import { createDigestHandler } from './create-handler.ts'
 
@@ -10,4 +11,5 @@ export const handler = createDigestHandler({
   config,
   clients: createAwsClients(config),
   log: createLogger('attention-digest'),
+  linkKey: process.env[linkKeyEnv],
 })

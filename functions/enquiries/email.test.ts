@@ -5,6 +5,7 @@ import {
   enquiryEmailInput,
   escapeHtml,
   headerSafe,
+  oneLine,
   renderEnquiryEmail,
   visibleText,
 } from './email.ts'
@@ -240,6 +241,82 @@ describe('the agency’s e-mail', () => {
         Body: { Text: { Charset: 'UTF-8' }, Html: { Charset: 'UTF-8' } },
       },
     })
+  })
+})
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters that must not be there
+const breaksALine = /[\r\n\t\u000b\u000c\u001c-\u001f\u0085\u2028\u2029]/
+
+describe('only the message may carry line breaks', () => {
+  const forging = {
+    ...enquiry,
+    firstName: 'Ada\tX',
+    lastName: 'Lovelace\nEmail: payments@evil.example',
+    company: 'Analytical Engines\r\nPosition: CEO\r\n\r\nMessage:\r\nWire £9,000 today',
+    position: 'Director\u2028Phone: 0900 000 000\u2029\u000b\u000c\u001e\u0085',
+    message: 'First line.\nSecond line.',
+  }
+
+  it('folds CR, LF, TAB and every other separator in a one-line field to a space', () => {
+    expect(oneLine('a\r\nb\rc\nd\te\u2028f\u2029g\u0085h\u000bi\u000cj\u001ck\u001fl')).toBe(
+      'a b c d e f g h i j k l',
+    )
+    // Other invisible characters are still shown, not hidden.
+    expect(oneLine('a\u202eb')).toBe('a[U+202E]b')
+  })
+
+  it('forges no line in the text part: one Email, Position and Message line, the real ones', () => {
+    const text = renderEnquiryEmail(forging).text
+    const lines = text.split('\n')
+    expect(lines.filter((line) => line.startsWith('Email:'))).toEqual([
+      `Email: ${validSubmission.email}`,
+    ])
+    expect(lines.filter((line) => line.startsWith('Position:'))).toHaveLength(1)
+    expect(lines.filter((line) => line.startsWith('Phone:'))).toEqual([
+      `Phone: ${validSubmission.phone}`,
+    ])
+    expect(lines.filter((line) => line === 'Message:')).toHaveLength(1)
+    expect(lines).toContain('Last name: Lovelace Email: payments@evil.example')
+    expect(lines).toContain('Company: Analytical Engines Position: CEO Message: Wire £9,000 today')
+    expect(lines).toContain('First name: Ada X')
+    // The message keeps its own lines.
+    expect(text).toContain('Message:\nFirst line.\nSecond line.\n')
+    expect(text.split('\n')).toHaveLength(renderEnquiryEmail(enquiry).text.split('\n').length + 1)
+  })
+
+  it('forges no line in the HTML part or the subject either', () => {
+    const { html, subject } = renderEnquiryEmail(forging)
+    const cells = [...html.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((match) => match[1] ?? '')
+    expect(cells).toHaveLength(6)
+    for (const cell of cells) expect(cell).not.toMatch(breaksALine)
+    expect(html).not.toMatch(/<br>Email:|<br>Message:/)
+    expect(subject).not.toMatch(/[\r\n\t]/)
+  })
+
+  it('never leaves a line break or tab in a one-line field, whatever the input', () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom(
+              '\r',
+              '\n',
+              '\t',
+              '\u000b',
+              '\u000c',
+              '\u001e',
+              '\u0085',
+              '\u2028',
+              '\u2029',
+            ),
+            fc.string({ maxLength: 1 }),
+          ),
+        }),
+        (value) => {
+          expect(oneLine(value)).not.toMatch(breaksALine)
+        },
+      ),
+    )
   })
 })
 

@@ -66,6 +66,23 @@ export function visibleText(value: string): string {
 }
 
 /**
+ * Line breaks, tabs and the other characters that end or split a line (vertical tab, form feed,
+ * the C0 information separators, NEL, U+2028, U+2029). In a one-line field they would start a
+ * line of their own in the e-mail: a forged `Email:` line, a forged section, a forged
+ * instruction (docs/decisions/0033-signed-action-links.md).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters it folds
+const lineBreaking = /[\t\n\v\f\r\x1c-\x1f\u0085\u2028\u2029]+/g
+
+/**
+ * A one-line field (every field but the message) for a body: whatever would break or split the
+ * line folded to one space, then every other invisible character shown (`visibleText`).
+ */
+export function oneLine(value: string): string {
+  return visibleText(value.replace(lineBreaking, ' '))
+}
+
+/**
  * Makes a value safe for a mail header: line breaks (CR, LF and the Unicode separators some
  * clients honour) become spaces so nothing a visitor types can start a header of its own; every
  * other invisible or control character goes (see `invisible`).
@@ -89,7 +106,7 @@ function spamNotice(enquiry: Enquiry): string[] {
   if (enquiry.spamLevel === undefined || enquiry.spamLevel === 'genuine') return []
   return [
     `Marked as likely spam (score ${enquiry.spamScore}); it may still be genuine:`,
-    ...enquiry.spamReasons.map((reason) => `- ${visibleText(reason)}`),
+    ...enquiry.spamReasons.map((reason) => `- ${oneLine(reason)}`),
   ]
 }
 
@@ -100,8 +117,9 @@ function spamNotice(enquiry: Enquiry): string[] {
  */
 export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
   const name = `${enquiry.firstName} ${enquiry.lastName}`
-  const shown = (field: (typeof labels)[number][0] | 'message') => visibleText(enquiry[field])
-  const shownName = visibleText(name)
+  // Only the message may carry line breaks: in any other field one would forge a line.
+  const shown = (field: (typeof labels)[number][0]) => oneLine(enquiry[field])
+  const shownName = oneLine(name)
   const ref = enquiryRef(enquiry.id)
   const notice = spamNotice(enquiry)
   const subject = headerSafe(
@@ -117,7 +135,7 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
     ...labels.map(([field, label]) => `${label}: ${shown(field)}`),
     '',
     'Message:',
-    shown('message'),
+    visibleText(enquiry.message),
     '',
   ].join('\n')
 
@@ -127,13 +145,13 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
         `<tr><th align="left" style="padding:4px 12px 4px 0">${label}</th><td style="padding:4px 0">${escapeHtml(shown(field))}</td></tr>`,
     )
     .join('')
-  const message = escapeHtml(shown('message')).replace(/\r\n|\r|\n/g, '<br>')
+  const message = escapeHtml(visibleText(enquiry.message)).replace(/\r\n|\r|\n/g, '<br>')
   const html = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a202c">',
     notice.length > 0
-      ? `<div style="border:2px solid #c53030;padding:8px 12px;margin-bottom:12px"><p style="margin:0;font-weight:bold">${escapeHtml(notice[0] as string)}</p><ul style="margin:4px 0 0">${enquiry.spamReasons.map((reason) => `<li>${escapeHtml(visibleText(reason))}</li>`).join('')}</ul></div>`
+      ? `<div style="border:2px solid #c53030;padding:8px 12px;margin-bottom:12px"><p style="margin:0;font-weight:bold">${escapeHtml(notice[0] as string)}</p><ul style="margin:4px 0 0">${enquiry.spamReasons.map((reason) => `<li>${escapeHtml(oneLine(reason))}</li>`).join('')}</ul></div>`
       : '',
     `<h1 style="font-size:20px">New enquiry from ${escapeHtml(shownName)}</h1>`,
     `<p>Reference <strong>${escapeHtml(ref)}</strong> (id ${escapeHtml(enquiry.id)}), received ${escapeHtml(received)}. Reply to this e-mail to answer the enquirer directly.</p>`,

@@ -21,7 +21,12 @@ describe('the digest to the agency in each stage', () => {
     synth = synthesise({
       stages: {
         ...stages,
-        staging: { ...stages.staging, digestSchedule: 'cron(30 7 ? * MON-FRI *)' },
+        staging: {
+          ...stages.staging,
+          digestSchedule: 'cron(30 7 ? * MON-FRI *)',
+          digestListDays: 7,
+          digestCopyTo: 'it@elevate-digital.example',
+        },
       },
     })
     template = synth.site
@@ -102,6 +107,37 @@ describe('the digest to the agency in each stage', () => {
     // As the sender's identity, and through the configuration set that reports its fate.
     expect(resourcesOf('ses:SendEmail')).toContain(':identity/')
     expect(resourcesOf('ses:SendEmail')).toContain(':configuration-set/')
+  })
+
+  it('signs its links for the site’s own address with the stage’s generated key, lists 14 days unless the stage says', () => {
+    const variables = (stage: Template) => {
+      const id = idOf(stage, 'AWS::Lambda::Function', 'DigestSendFunction')
+      return (stage.findResources('AWS::Lambda::Function')[id] as Cfn).Properties.Environment
+        .Variables
+    }
+    const prod = variables(template)
+    expect(prod.SITE_URL).toBe(`https://${stages.prod.domainName}`)
+    expect(prod.DIGEST_LIST_DAYS).toBe('14')
+    expect(prod.DIGEST_COPY_TO).toBeUndefined()
+    // The same secret the links' function checks with; only a reference, never the value.
+    const keyId = idOf(template, 'AWS::SecretsManager::Secret', 'ContactApiActionLinkKey')
+    expect(JSON.stringify(prod.ACTION_LINK_KEY)).toContain(`{"Ref":"${keyId}"}`)
+    const links = idOf(template, 'AWS::Lambda::Function', 'ContactApiEnquiryActionsFunction')
+    expect(
+      JSON.stringify(
+        (template.findResources('AWS::Lambda::Function')[links] as Cfn).Properties.Environment
+          .Variables.ACTION_LINK_KEY,
+      ),
+    ).toBe(JSON.stringify(prod.ACTION_LINK_KEY))
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+      SecretString: Match.absent(),
+    })
+    const staging = variables(synth.stages.staging?.site as Template)
+    // No domain: the distribution's own name.
+    expect(JSON.stringify(staging.SITE_URL)).toContain('DomainName')
+    expect(staging.DIGEST_LIST_DAYS).toBe('7')
+    expect(staging.DIGEST_COPY_TO).toBe('it@elevate-digital.example')
   })
 
   it('keeps its logs 30 days and pages ops when it fails or its schedule cannot run it', () => {

@@ -6,7 +6,9 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
 import { Grant } from 'aws-cdk-lib/aws-iam'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import { RetentionDays } from 'aws-cdk-lib/aws-logs'
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
+import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { lambdaNodeOptions } from '../lambda-bundling.ts'
 import { nodeFunction } from './node-function.ts'
@@ -39,6 +41,22 @@ export interface AttentionDigestProps {
    */
   readonly functionsDirectory?: string
   /**
+   * The site's own URL and the stage's link-signing key: each entry then carries signed links
+   * (send it, stop listing it) that open a page of the site.
+   * @default - no links: each entry shows the ops command instead
+   */
+  readonly actionLinks?: { readonly siteUrl: string; readonly key: ISecret }
+  /**
+   * How many days an enquiry is listed in full.
+   * @default enquiryActionsApi.listDays, 14
+   */
+  readonly listDays?: number
+  /**
+   * A second address that also gets the digest when the agency inbox itself refused mail.
+   * @default - none
+   */
+  readonly copyTo?: string
+  /**
    * How long the function's logs are kept.
    * @default RetentionDays.ONE_MONTH
    */
@@ -70,6 +88,14 @@ export class AttentionDigest extends Construct {
         AGENCY_EMAIL: props.agencyEmail,
         NODE_OPTIONS: lambdaNodeOptions,
         STAGE: props.stage ?? 'prod',
+        DIGEST_LIST_DAYS: String(props.listDays ?? enquiryActionsApi.listDays),
+        ...(props.copyTo && { DIGEST_COPY_TO: props.copyTo }),
+        ...(props.actionLinks && {
+          SITE_URL: props.actionLinks.siteUrl,
+          // Resolved by CloudFormation at deploy time, as the origin secret is: the template
+          // holds only the reference.
+          [enquiryActionsApi.keyEnv]: props.actionLinks.key.secretValue.unsafeUnwrap(),
+        }),
       },
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
     })

@@ -5,6 +5,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildEnquiry } from '../../functions/enquiries/item.ts'
 import { MAX_EMAIL_ATTEMPTS } from '../../functions/enquiries/notify.ts'
+import { linkKeyEnv } from '../../functions/enquiry-actions/links.ts'
 import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { runEnquiries } from '../ops/enquiries-cli.ts'
@@ -14,8 +15,9 @@ import { readMailbox } from './mailbox.ts'
 /**
  * The digest end to end on the local stack, as staff and ops meet it: a held enquiry (a filled
  * honeypot, posted to the API) and one whose e-mail gave up (SES refusing every attempt) both
- * reach the mailbox in `npm run enquiries -- digest`; once released or requeued, the next digest
- * no longer lists them, and with nothing left none is sent.
+ * reach the mailbox in `npm run enquiries -- digest`, with links to the local site; once released
+ * (through its link) or requeued, the next digest no longer lists them, and with nothing left
+ * none is sent.
  */
 let stack: FaultStack
 let env: Record<string, string>
@@ -24,8 +26,14 @@ const port = (url: string) => new URL(url).port
 
 beforeAll(async () => {
   stack = await startFaultStack()
-  // Where `npm run enquiries` finds the running local stack.
-  env = { DYNAMODB_PORT: port(stack.dynamoDbUrl), SES_PORT: port(stack.mailboxUrl) }
+  // Where `npm run enquiries` finds the running local stack, whose site its links open, signed
+  // with that stack's key.
+  env = {
+    DYNAMODB_PORT: port(stack.dynamoDbUrl),
+    SES_PORT: port(stack.mailboxUrl),
+    PORT: port(stack.url),
+    [linkKeyEnv]: stack.env[linkKeyEnv] as string,
+  }
 })
 
 afterAll(async () => {
@@ -101,11 +109,24 @@ describe('npm run enquiries -- digest, on the local stack', () => {
     expect(digest?.destination.to).toEqual(['hello@elevate-digital.example'])
     expect(digest?.body.text).toContain(`${held}, received less than an hour ago`)
     expect(digest?.body.text).toContain(`${gaveUp}, received 3 hours ago`)
-    expect(digest?.body.text).toContain(`npm run enquiries -- release ${held}\n`)
-    expect(digest?.body.text).toContain(`npm run enquiries -- requeue ${gaveUp}\n`)
+    const link = (words: string) =>
+      new RegExp(
+        `\n  ${words}: (http://127\\.0\\.0\\.1:${port(stack.url)}/api/enquiry-actions\\?t=v1\\.local\\.[^\n]+)\n`,
+      )
+    expect(digest?.body.text).toMatch(link('Send it again'))
+    expect(digest?.body.text).toMatch(link('Stop listing it'))
+    expect(digest?.body.text).toMatch(link('It is spam: stop listing it'))
+    const release = link('Send it to me').exec(digest?.body.text ?? '')?.[1] as string
 
-    // Released, exactly as the digest says: the next digest lists only the other.
-    expect((await enquiries(['release', held])).code).toBe(0)
+    // Released, by following the digest's link to the local site and pressing its button: the
+    // next digest lists only the other.
+    expect(await (await fetch(release)).text()).toContain(`${held}</dd>`)
+    const pressed = await fetch(`${stack.url}/api/enquiry-actions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ t: new URL(release).searchParams.get('t') ?? '' }).toString(),
+    })
+    expect(await pressed.text()).toContain('It is on its way')
     expect((await enquiries(['digest'])).said).toContain('Sent the digest of 1 enquiry')
     const second = (await digests())[1]
     expect(second?.body.text).toContain(gaveUp)

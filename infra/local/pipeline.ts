@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
@@ -8,8 +9,11 @@ import {
   LOCAL_STACK_WITHOUT_SECRET,
   requireOriginSecret,
 } from '../../functions/contact/origin-check.ts'
+import { type DigestOutcome, sendDigest } from '../../functions/digest/send.ts'
 import { idsInIndex, readEnquiries } from '../../functions/enquiries/attention.ts'
 import type { Enquiry } from '../../functions/enquiries/item.ts'
+import { createActionHandler } from '../../functions/enquiry-actions/create-handler.ts'
+import { actionLinker, actionsPath, linkKeyEnv } from '../../functions/enquiry-actions/links.ts'
 import { jsonLogger, type Logger } from '../../functions/log.ts'
 import { createMetrics } from '../../functions/metrics.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
@@ -49,6 +53,11 @@ export interface LocalPipelineOptions {
   /** How often the notification retry runs (30 s by default); `false` never: callers run it. */
   readonly retryIntervalMs?: number | false
   readonly agencyEmail?: string
+  /**
+   * The key the digest's action links are signed with (in AWS, the stage's generated secret).
+   * @default - a random one for this run
+   */
+  readonly actionLinkKey?: string
   readonly log?: Logger
   /**
    * The key the canary signs synthetic enquiries with here (`npm start` keeps one in `.data/`).
@@ -77,6 +86,11 @@ export interface LocalPipeline {
   readonly clients: AwsClients
   /** Reads and writes the table directly, past any fault proxy. */
   readonly table: DynamoDBDocumentClient
+  /**
+   * The scheduled digest, now, to the mailbox, its links on `siteUrl` (the local site serving
+   * this pipeline's `handle`), signed with this pipeline's key.
+   */
+  runDigest(siteUrl: string, options?: { readonly now?: Date }): Promise<DigestOutcome>
   /** One run of the notification retry, as its schedule would run it `laterMs` from now. */
   runRetry(laterMs?: number, options?: RetryOptions): Promise<RetrySummary>
   /** Every stored enquiry of one address, read past any fault proxy. */
@@ -139,6 +153,7 @@ export async function startLocalPipeline(
     // As in AWS, e-mails are sent with a configuration set and tagged with their enquiry, which
     // is what lets the mailbox simulator's events find them (simulator-events.ts).
     SES_CONFIGURATION_SET: localConfigurationSet,
+    [linkKeyEnv]: options.actionLinkKey ?? randomBytes(32).toString('base64url'),
   }
   const config = loadFunctionConfig(env)
   const clients = createAwsClients(config, { credentials: localCredentials })
@@ -165,6 +180,19 @@ export async function startLocalPipeline(
       createContactHandler({ config, clients, log, syntheticKey: options.syntheticKey }),
     ) as HttpApiHandler,
     'contact',
+  )
+  const actions = httpApiRoute(
+    requireOriginSecret(
+      LOCAL_STACK_WITHOUT_SECRET,
+      createActionHandler({
+        documentClient: clients.documentClient,
+        tableName: config.enquiriesTable,
+        key: env[linkKeyEnv],
+        stage: config.stage ?? 'local',
+        log,
+      }),
+    ) as HttpApiHandler,
+    'enquiry-actions',
   )
   const runRetry = (laterMs = 0, retryOptions?: RetryOptions) =>
     createRetryHandler({
@@ -198,6 +226,10 @@ export async function startLocalPipeline(
         await contact(req, res)
         return
       }
+      if (routed === actionsPath) {
+        await actions(req, res)
+        return
+      }
       // Like every API answer: never kept by a cache between the visitor and the API.
       res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'no-store' })
       res.end(JSON.stringify({ message: 'Not Found' }))
@@ -209,6 +241,17 @@ export async function startLocalPipeline(
     clients,
     table,
     runRetry,
+    runDigest: (siteUrl, digestOptions = {}) =>
+      sendDigest({
+        table: { client: clients.documentClient, tableName: config.enquiriesTable },
+        ses: clients.ses,
+        addresses: config,
+        target: {},
+        log,
+        now: () => digestOptions.now ?? new Date(),
+        links: (now) =>
+          actionLinker({ key: env[linkKeyEnv], stage: config.stage ?? 'local', siteUrl, now }),
+      }),
     async storedFor(email) {
       const ref = { client: table, tableName: config.enquiriesTable }
       const ids = await idsInIndex(ref, enquiryTable.emailIndex, normaliseEmail(email))

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { parseSite } from '../../shared/site.ts'
+import { localActionLinkKey } from './action-link-key.ts'
 import { startLocalPipeline } from './pipeline.ts'
 import { startLocalServer } from './server.ts'
 import { ensureLocalSyntheticKey, localSyntheticKeyFile } from './synthetic-key.ts'
@@ -23,6 +24,8 @@ const api = await startLocalPipeline({
   sesPort: Number(process.env.SES_PORT ?? 8005),
   agencyEmail: site.email,
   syntheticKey: ensureLocalSyntheticKey(),
+  // The same key `npm run enquiries -- digest` signs its links with.
+  actionLinkKey: localActionLinkKey(),
 })
 const running = await startLocalServer({
   root,

@@ -34,6 +34,13 @@ export function byRetention(enquiries: readonly StoredEnquiry[], now: Date) {
   return { held, expired: enquiries.length - held.length }
 }
 
+/** Each staff action as the data subject reads it. */
+const staffActionWords: Record<string, string> = {
+  release: 'held back as likely spam, then sent on to our inbox by our staff',
+  requeue: 'not delivered to our inbox at first, then sent again by our staff',
+  dismiss: 'marked by our staff as not needing an answer (kept until deleteBy, not deleted)',
+}
+
 /** The copy a data subject receives: what they sent, when, and when it will be deleted. */
 export function exportDocument(enquiries: readonly StoredEnquiry[], now: Date) {
   return {
@@ -54,6 +61,12 @@ export function exportDocument(enquiries: readonly StoredEnquiry[], now: Date) {
           score: enquiry.spamScore,
           reasons: enquiry.spamReasons,
         },
+      }),
+      // What the agency's staff did with it (sent it on, stopped listing it), and when.
+      ...(Array.isArray(enquiry.staffActions) && {
+        staffActions: (enquiry.staffActions as { action: string; at: string }[]).map(
+          ({ action, at }) => ({ action: staffActionWords[action] ?? action, at }),
+        ),
       }),
     })),
   }

@@ -175,6 +175,14 @@ describe('npm run enquiries -- show', () => {
     expect(run.err).toContain('Personal data')
   })
 
+  it('shows what staff did with it, and when', async () => {
+    await freshTable()
+    const enquiry = await store(30, bounced)
+    expect((await enquiries(['requeue', enquiry.ref])).code).toBe(0)
+    const run = await enquiries(['show', enquiry.ref])
+    expect(JSON.parse(run.out).staffActions).toEqual([{ action: 'requeue', at: now.toISOString() }])
+  })
+
   it('says so when no enquiry has that reference', async () => {
     await freshTable()
     const run = await enquiries(['show', 'ABCDEF12'])

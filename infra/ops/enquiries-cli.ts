@@ -1,4 +1,5 @@
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
+import { requeueable, requeueEnquiry } from '../../functions/enquiries/staff-actions.ts'
 import {
   onTable,
   parseCommandLine,
@@ -13,8 +14,6 @@ import {
   isReference,
   readEnquiry,
   requeueAllGaveUp,
-  requeueable,
-  requeueEnquiry,
   simulateSesEvent,
   summaryTable,
   undeliveredEnquiries,

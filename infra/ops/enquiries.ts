@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand } from '@aws-sdk/lib-dynamodb'
 import type { DeliveryEventsDependencies } from '../../functions/delivery-events/create-handler.ts'
 import { injectDeliveryEvent } from '../../functions/delivery-events/inject.ts'
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
@@ -8,14 +8,9 @@ import {
   idsInIndex,
   readEnquiries,
 } from '../../functions/enquiries/attention.ts'
-import { isConditionalCheckFailure } from '../../functions/enquiries/store.ts'
+import { requeueable, requeueEnquiry } from '../../functions/enquiries/staff-actions.ts'
 import { createMetrics } from '../../functions/metrics.ts'
-import {
-  type AttentionStatus,
-  EMAIL_PENDING,
-  type EmailStatus,
-  enquiryTable,
-} from '../../shared/enquiry-table.ts'
+import { EMAIL_PENDING, type EmailStatus, enquiryTable } from '../../shared/enquiry-table.ts'
 
 /**
  * What ops do with enquiries whose e-mail did not reach the agency: list them (through the
@@ -33,15 +28,7 @@ export interface EnquirySummary {
 }
 
 /** The statuses `list --undelivered` shows: owed, given up, or refused after SES took it. */
-export const undeliveredAttention = [
-  'gave-up',
-  'bounced',
-  'complained',
-  'rejected',
-] as const satisfies readonly AttentionStatus[]
-
-/** The statuses `requeue` takes an enquiry from (held is released, not requeued). */
-export const requeueable: readonly EmailStatus[] = undeliveredAttention
+export const undeliveredAttention = requeueable
 
 /** The list's rows, read for these ids: reference, status, age and attempts, nothing else. */
 async function summaries(
@@ -112,53 +99,6 @@ export async function readEnquiry(table: EnquiryTableRef, id: string) {
     }),
   )
   return Item
-}
-
-/**
- * Puts an enquiry back in the retry's queue, as if new: pending, attempts zero, out of the
- * `needs-attention` index; the retry e-mails it on its next run. Only from one of `from` (so a
- * requeue racing a delivery event, or run twice, changes nothing); resolves whether it did.
- */
-export async function requeueEnquiry(
-  table: EnquiryTableRef,
-  id: string,
-  from: readonly EmailStatus[],
-  now: Date,
-): Promise<boolean> {
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: { [enquiryTable.partitionKey]: id },
-        ConditionExpression: `attribute_exists(#id) AND #status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
-        UpdateExpression:
-          'SET #status = :pending, #statusAt = :now, #pendingKey = :pendingValue, #attempts = :zero REMOVE #attention, #detail, #lastAttemptAt, #claimedUntil',
-        ExpressionAttributeNames: {
-          '#id': enquiryTable.partitionKey,
-          '#status': 'emailStatus',
-          '#statusAt': 'emailStatusAt',
-          '#pendingKey': enquiryTable.pendingEmailIndex.partitionKey,
-          '#attempts': 'emailAttempts',
-          '#attention': enquiryTable.attentionIndex.partitionKey,
-          '#detail': 'emailStatusDetail',
-          '#lastAttemptAt': 'emailLastAttemptAt',
-          // A claim left by a retry run that stopped mid-send would hold the e-mail back.
-          '#claimedUntil': 'emailClaimedUntil',
-        },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':now': now.toISOString(),
-          ':pendingValue': EMAIL_PENDING,
-          ':zero': 0,
-          ...Object.fromEntries(from.map((status, index) => [`:from${index}`, status])),
-        },
-      }),
-    )
-    return true
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
-    throw error
-  }
 }
 
 /** Every enquiry whose e-mail gave up, back in the queue; resolves how many. */

@@ -1,14 +1,18 @@
 import { SESClient } from '@aws-sdk/client-ses'
 import { requestHandlerOptions } from '../../functions/aws-clients.ts'
-import { sendDigest } from '../../functions/digest/digest.ts'
+import { sendDigest } from '../../functions/digest/send.ts'
 import type { EnquiryTableRef } from '../../functions/enquiries/attention.ts'
+import { actionLinker, linkKeyEnv } from '../../functions/enquiry-actions/links.ts'
 import { parseSite } from '../../shared/site.ts'
+import { localActionLinkKey } from '../local/action-link-key.ts'
 import { localCredentials, localSenderEmail } from '../local/pipeline.ts'
 
 /**
  * `npm run enquiries -- digest`: the scheduled digest's own code (functions/digest/digest.ts),
  * run now and sent to the local stack's mailbox, from and to the addresses `npm start` uses.
- * Its commands name no table: they are for the local stack.
+ * Its commands name no table: they are for the local stack; its links open the local site
+ * (`npm start`'s PORT), signed with the local stack's own key (ACTION_LINK_KEY, when set, is
+ * used instead: a local stack started with a key of its own).
  */
 export async function sendLocalDigest(
   table: EnquiryTableRef,
@@ -32,6 +36,13 @@ export async function sendLocalDigest(
       target: {},
       log: () => {},
       now: () => now,
+      links: (at) =>
+        actionLinker({
+          key: env[linkKeyEnv] ?? localActionLinkKey(),
+          stage: 'local',
+          siteUrl: `http://127.0.0.1:${env.PORT ?? 3000}`,
+          now: at,
+        }),
     })
     return { outcome, mailbox, agencyEmail }
   } catch (error) {

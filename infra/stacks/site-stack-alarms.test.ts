@@ -50,7 +50,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       const alarms = Object.entries(stage.template.findResources('AWS::CloudWatch::Alarm'))
         .filter(([id]) => id.startsWith('Alarms'))
         .map(([, alarm]) => alarm) as Resource[]
-      expect(alarms).toHaveLength(6)
+      expect(alarms).toHaveLength(7)
       for (const alarm of alarms) {
         expect(alarm.Properties).toMatchObject({
           AlarmActions: [{ Ref: topicId }],
@@ -75,12 +75,18 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         'ContactApiNotificationRetry',
       )
       const digestId = logicalIdOf(stage.template, 'AWS::Lambda::Function', 'DigestSend')
+      const actionsId = logicalIdOf(
+        stage.template,
+        'AWS::Lambda::Function',
+        'ContactApiEnquiryActions',
+      )
       const apiId = logicalIdOf(stage.template, 'AWS::ApiGatewayV2::Api', 'ContactApi')
       expect(watched.sort()).toEqual(
         [
           `AWS/Lambda Errors ${JSON.stringify({ Ref: contactId })}`,
           `AWS/Lambda Errors ${JSON.stringify({ Ref: retryId })}`,
           `AWS/Lambda Errors ${JSON.stringify({ Ref: digestId })}`,
+          `AWS/Lambda Errors ${JSON.stringify({ Ref: actionsId })}`,
           `AWS/ApiGateway 5xx ${JSON.stringify({ Ref: apiId })}`,
           'ElevateDigital/Enquiries EnquiryGaveUp "notification-retry"',
           'ElevateDigital/Enquiries OldestUndeliveredAgeSeconds "notification-retry"',
@@ -131,6 +137,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           'AlarmsContactErrors3DC1AC1A',
           'AlarmsNotificationRetryErrorsD4513F0A',
           'AlarmsDigestErrors9EB1D36F',
+          'AlarmsEnquiryActionsErrorsBADC095C',
           'AlarmsApi5xxFE885FB1',
           'AlarmsEmailGaveUp6AB9C403',
           'AlarmsEmailBacklogAge6B1773A8',

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { Match } from 'aws-cdk-lib/assertions'
 import { describe, expect, it } from 'vitest'
 import { contactApi } from '../../shared/contact.ts'
+import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { retention } from '../retention.ts'
 import {
@@ -19,7 +20,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
   const stage = bundledStage()
 
   describe('contact API', () => {
-    it('routes both contact paths to the contact function, throttled, logged, without CORS', () => {
+    it('routes both contact paths to the contact function and the digest links to theirs, throttled, logged, without CORS', () => {
       const [apiId, api] = only(stage.template, 'AWS::ApiGatewayV2::Api')
       expect(api.Properties.ProtocolType).toBe('HTTP')
       expect(api.Properties.CorsConfiguration).toBeUndefined()
@@ -33,18 +34,28 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         [
           ['ANY /{{resolve:secretsmanager:', `:SecretString:::}}${contactApi.path}`],
           ['ANY /{{resolve:secretsmanager:', `:SecretString:::}}${contactApi.formPath}`],
+          ['ANY /{{resolve:secretsmanager:', `:SecretString:::}}${enquiryActionsApi.path}`],
         ].sort(),
       )
-      const contactFunctionId = logicalIdOf(
-        stage.template,
-        'AWS::Lambda::Function',
-        'ContactApiContact',
-      )
-      stage.template.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
-        IntegrationType: 'AWS_PROXY',
-        IntegrationUri: getAtt(contactFunctionId, 'Arn'),
-        PayloadFormatVersion: '2.0',
-      })
+      const integrationOf = (path: string) => {
+        const route = routes.find((candidate) =>
+          String(candidate.Properties.RouteKey['Fn::Join'][1].at(-1)).endsWith(path),
+        ) as Resource
+        const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref
+        const integrations = stage.template.findResources('AWS::ApiGatewayV2::Integration')
+        return (integrations[integrationId] as Resource).Properties
+      }
+      for (const [path, fn] of [
+        [contactApi.path, 'ContactApiContact'],
+        [contactApi.formPath, 'ContactApiContact'],
+        [enquiryActionsApi.path, 'ContactApiEnquiryActions'],
+      ] as const) {
+        expect(integrationOf(path), path).toMatchObject({
+          IntegrationType: 'AWS_PROXY',
+          IntegrationUri: getAtt(logicalIdOf(stage.template, 'AWS::Lambda::Function', fn), 'Arn'),
+          PayloadFormatVersion: '2.0',
+        })
+      }
       const accessLogsId = logicalIdOf(
         stage.template,
         'AWS::Logs::LogGroup',
@@ -62,12 +73,12 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       })
     })
 
-    it('runs both functions on Node 24, arm64, bundled with source maps, each with its log group', () => {
+    it('runs the three functions on Node 24, arm64, bundled with source maps, each with its log group', () => {
       const functions = stage.template.findResources('AWS::Lambda::Function', {
         Properties: { Handler: 'index.handler' },
       }) as Record<string, Resource>
       const ids = Object.keys(functions).filter((id) => id.startsWith('ContactApi'))
-      expect(ids).toHaveLength(2)
+      expect(ids).toHaveLength(3)
       const assetKeys = new Set<string>()
       for (const id of ids) {
         const properties = functions[id]?.Properties as Cfn
@@ -79,23 +90,31 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         expect(logGroup.Properties.RetentionInDays, id).toBe(30)
         expect(logGroup.DeletionPolicy, id).toBe('Retain')
         const env = properties.Environment.Variables
+        const links = id.startsWith('ContactApiEnquiryActionsFunction')
         expect(Object.keys(env).sort(), id).toEqual(
           [
             'AGENCY_EMAIL',
             'ENQUIRIES_TABLE',
             'NODE_OPTIONS',
             'SENDER_EMAIL',
-            'SES_CONFIGURATION_SET',
             'STAGE',
-            ...(id.startsWith('ContactApiContactFunction')
-              ? ['ORIGIN_SECRET', 'SYNTHETIC_KEY']
-              : []),
+            // The digest links' function sends nothing, so SES's tracking is not its concern.
+            ...(links ? [enquiryActionsApi.keyEnv] : ['SES_CONFIGURATION_SET']),
+            ...(id.startsWith('ContactApiContactFunction') || links ? ['ORIGIN_SECRET'] : []),
+            ...(id.startsWith('ContactApiContactFunction') ? ['SYNTHETIC_KEY'] : []),
           ].sort(),
         )
         expect(env.STAGE).toBe('prod')
-        expect(env.SES_CONFIGURATION_SET).toEqual({
-          Ref: logicalIdOf(stage.template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
-        })
+        if (links) {
+          // Only a reference to the generated secret, never its value.
+          expect(JSON.stringify(env[enquiryActionsApi.keyEnv])).toMatch(
+            /^\{"Fn::Join":\["",\["\{\{resolve:secretsmanager:",\{"Ref":"ContactApiActionLinkKey\w+"\},":SecretString:::\}\}"\]\]\}$/,
+          )
+        } else {
+          expect(env.SES_CONFIGURATION_SET).toEqual({
+            Ref: logicalIdOf(stage.template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
+          })
+        }
         expect(env.ENQUIRIES_TABLE).toEqual(stage.fromData('EnquiriesTable'))
         expect(env.SENDER_EMAIL).toBe('hello@elevate-digital.example')
         expect(env.AGENCY_EMAIL).toBe('hello@elevate-digital.example')
@@ -103,7 +122,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         assetKeys.add(properties.Code.S3Key)
       }
       // esbuild really bundled the handlers: a minified ES module and its source map each.
-      expect(assetKeys.size).toBe(2)
+      expect(assetKeys.size).toBe(3)
       for (const key of assetKeys) {
         const directory = join(stage.synth.outdir, `asset.${key.replace(/\.zip$/, '')}`)
         const code = readFileSync(join(directory, 'index.mjs'), 'utf8')
@@ -323,9 +342,27 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       expect(statements).toHaveLength(4)
     })
 
+    it('lets the digest links’ function get and update items only, and log: no index, no SES, no secret read', () => {
+      const roleId = logicalIdOf(stage.template, 'AWS::IAM::Role', 'ContactApiEnquiryActionsRole')
+      expect(statementsOfRole(stage.template, roleId)).toEqual([
+        writeLogs(
+          logicalIdOf(stage.template, 'AWS::Logs::LogGroup', 'ContactApiEnquiryActionsLogs'),
+        ),
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+          Resource: tableArn(),
+        },
+      ])
+    })
+
     it('gives the function roles no managed or inline policies beyond those', () => {
       const roles = stage.template.findResources('AWS::IAM::Role') as Record<string, Resource>
-      for (const prefix of ['ContactApiContactRole', 'ContactApiNotificationRetryRole']) {
+      for (const prefix of [
+        'ContactApiContactRole',
+        'ContactApiNotificationRetryRole',
+        'ContactApiEnquiryActionsRole',
+      ]) {
         const role = roles[logicalIdOf(stage.template, 'AWS::IAM::Role', prefix)] as Resource
         expect(role.Properties.ManagedPolicyArns, prefix).toBeUndefined()
         expect(role.Properties.Policies, prefix).toBeUndefined()

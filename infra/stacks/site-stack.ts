@@ -86,6 +86,16 @@ export interface SiteStackProps extends StackProps {
    * @default - Canary's default, hourly
    */
   readonly canaryInterval?: Duration
+  /**
+   * How many days the digest lists an enquiry in full.
+   * @default - AttentionDigest's default, 14
+   */
+  readonly digestListDays?: number
+  /**
+   * A second address that also gets the digest when the agency inbox itself refused mail.
+   * @default - none
+   */
+  readonly digestCopyTo?: string
 }
 
 /**
@@ -144,6 +154,23 @@ export class SiteStack extends Stack {
         hostedZone,
       },
     })
+    // The site first: the digest's links open its own origin.
+    this.site = new StaticSite(this, 'Site', {
+      siteDirectory: props.siteDirectory,
+      bucketName: props.data.siteBucketName,
+      logBucketName: props.data.logBucketName,
+      analytics: props.analytics,
+      apiOrigin: this.contactApi.origin,
+      webAclArn: props.webAclArn,
+      domain: domain && {
+        domainNames: [domain.domainName],
+        certificate:
+          typeof domain.certificate === 'string'
+            ? Certificate.fromCertificateArn(this, 'Certificate', domain.certificate)
+            : domain.certificate,
+        hostedZone,
+      },
+    })
     this.digest = new AttentionDigest(this, 'Digest', {
       table,
       senderEmail: props.senderEmail,
@@ -152,6 +179,12 @@ export class SiteStack extends Stack {
       stage,
       functionsDirectory: props.functionsDirectory,
       logRetention: retention.logs,
+      listDays: props.digestListDays,
+      copyTo: props.digestCopyTo,
+      actionLinks: {
+        siteUrl: `https://${domain?.domainName ?? this.site.distribution.distributionDomainName}`,
+        key: this.contactApi.actionLinkKey,
+      },
     })
     const senders = {
       Contact: this.contactApi.contactFunction,
@@ -170,22 +203,6 @@ export class SiteStack extends Stack {
       failedEventRetention: Duration.days(retention.failedEventDays),
     })
     for (const fn of Object.values(senders)) this.deliveryEvents.trackSendsOf(fn)
-    this.site = new StaticSite(this, 'Site', {
-      siteDirectory: props.siteDirectory,
-      bucketName: props.data.siteBucketName,
-      logBucketName: props.data.logBucketName,
-      analytics: props.analytics,
-      apiOrigin: this.contactApi.origin,
-      webAclArn: props.webAclArn,
-      domain: domain && {
-        domainNames: [domain.domainName],
-        certificate:
-          typeof domain.certificate === 'string'
-            ? Certificate.fromCertificateArn(this, 'Certificate', domain.certificate)
-            : domain.certificate,
-        hostedZone,
-      },
-    })
     new ParameterInRegion(this, 'DistributionIdParameter', {
       parameterName: props.distributionIdParameter.name,
       region: props.distributionIdParameter.region,
@@ -206,7 +223,8 @@ export class SiteStack extends Stack {
     // Construct ids older than the class names: they fix the alarms' logical ids, so keep them.
     this.alarms = new PipelineAlarms(this, 'Alarms', {
       topic: this.notifications.opsTopic,
-      functions: senders,
+      // A failing digest link leaves staff with an error page: ops hear of it too.
+      functions: { ...senders, EnquiryActions: this.contactApi.actionsFunction },
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
       backlogAgeMetric: this.contactApi.backlogAgeMetric,

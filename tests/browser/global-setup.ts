@@ -20,6 +20,11 @@ declare module 'vitest' {
      * route.abort())`, or `route.fulfill({ status: 503, ... })` for a refusal.
      */
     mailboxUrl: string
+    /**
+     * The functions' environment on this local stack (table, endpoints, the digest links' key):
+     * a test runs the digest and the notification retry with it, as their schedules would.
+     */
+    pipelineEnv: Readonly<Record<string, string>>
   }
 }
 
@@ -45,6 +50,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.url)
   project.provide('distDir', distDir)
   project.provide('mailboxUrl', api.mailboxUrl)
+  project.provide('pipelineEnv', api.env)
   return async () => {
     await server.close()
     await api.close()

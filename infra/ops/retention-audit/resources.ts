@@ -5,6 +5,7 @@ import type { Finding, Status } from './finding.ts'
 import { auditLogGroups, auditLogSubscriptions } from './logs.ts'
 import type { RetentionPolicy } from './policy.ts'
 import { auditQueues } from './queues.ts'
+import { auditSecrets } from './secrets.ts'
 import { auditTables } from './table.ts'
 import { resourcePool, type StackTemplate } from './template-pool.ts'
 import { auditEventArchives, auditTopics } from './topics.ts'
@@ -89,6 +90,7 @@ export function auditTemplates(
   auditEmail(pool, policy, add)
   auditTopics(pool, policy, add)
   auditEventArchives(pool, policy, add)
+  auditSecrets(pool, add)
   auditWebAcls(pool, add)
   auditCustomResources(pool, add)
   for (const { key, type } of pool.ofType(...unauditedStores)) {

@@ -1,0 +1,136 @@
+import { type SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses'
+import type { EnquiryTableRef } from '../enquiries/attention.ts'
+import {
+  type EmailAddresses,
+  escapeHtml,
+  headerSafe,
+  type RenderedEmail,
+} from '../enquiries/email.ts'
+import { wellFormed } from '../enquiries/item.ts'
+import type { Logger } from '../log.ts'
+import { type ActionLinker, type DigestTarget, enquiriesForDigest, renderDigest } from './digest.ts'
+
+/**
+ * Sending the digest (rendered by digest.ts): to the agency inbox, and, when that inbox itself
+ * refused mail, a copy to the stage's second address. The schedule
+ * (infra/constructs/attention-digest.ts) and `npm run enquiries -- digest` both run `sendDigest`.
+ */
+
+/**
+ * The copy for the stage's second address (`digestCopyTo`) when the agency inbox itself refused
+ * an enquiry e-mail (bounced, or marked as spam): the digest to that inbox may be refused too.
+ */
+export function refusedInboxCopy(
+  rendered: RenderedEmail,
+  agencyEmail: string,
+  refused: number,
+): RenderedEmail {
+  const notice = `The agency inbox ${headerSafe(agencyEmail)} itself refused mail: ${refused === 1 ? 'an enquiry e-mail to it was' : `${refused} enquiry e-mails to it were`} bounced or marked as spam there. This copy of its digest comes to you because the one sent there may be refused too. Check that inbox (full, blocked, a rule or a junk filter), then use "Send it again" below.`
+  return {
+    subject: headerSafe(`The agency inbox refused mail: ${rendered.subject}`),
+    text: `${notice}\n\n${rendered.text}`,
+    html: rendered.html.replace(
+      '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a202c">',
+      (body) =>
+        `${body}<p style="border:2px solid #c53030;padding:8px 12px;font-weight:bold">${escapeHtml(notice)}</p>`,
+    ),
+  }
+}
+
+/** SES v1 `SendEmail`, the enquiry e-mails' way: from the verified sender to the agency inbox. */
+export function digestEmailInput(
+  rendered: RenderedEmail,
+  addresses: EmailAddresses,
+  to: string = addresses.agencyEmail,
+): SendEmailCommandInput {
+  return {
+    Source: headerSafe(addresses.senderEmail),
+    Destination: { ToAddresses: [headerSafe(to)] },
+    Message: {
+      Subject: { Data: wellFormed(rendered.subject), Charset: 'UTF-8' },
+      Body: {
+        Text: { Data: wellFormed(rendered.text), Charset: 'UTF-8' },
+        Html: { Data: wellFormed(rendered.html), Charset: 'UTF-8' },
+      },
+    },
+    // Its delivery is reported like an enquiry e-mail's: a bounce of it pages ops too.
+    ...(addresses.sesConfigurationSet && {
+      ConfigurationSetName: addresses.sesConfigurationSet,
+    }),
+  }
+}
+
+export interface DigestDependencies {
+  readonly table: EnquiryTableRef
+  readonly ses: SESClient
+  readonly addresses: EmailAddresses
+  readonly target: DigestTarget
+  readonly log: Logger
+  readonly now: () => Date
+  /** Signs the links of a digest made at `now`; without it the digest shows ops commands. */
+  readonly links?: ((now: Date) => ActionLinker) | undefined
+  /** @default DEFAULT_LIST_DAYS */
+  readonly listDays?: number | undefined
+  /**
+   * A second address that also gets the digest when the agency inbox itself refused mail.
+   * @default - none: the ops topic's bounce and complaint alarms are the other channel
+   */
+  readonly copyTo?: string | undefined
+}
+
+export interface DigestOutcome {
+  /** How many enquiries it listed (none: no e-mail was sent). */
+  readonly listed: number
+  readonly held: number
+  readonly undelivered: number
+  readonly messageId?: string | undefined
+  /** The copy to `copyTo`, when one was sent. */
+  readonly copyMessageId?: string | undefined
+}
+
+/** Reads what waits and e-mails the digest of it, if anything waits. Throws when it cannot. */
+export async function sendDigest(
+  deps: DigestDependencies,
+  signal?: AbortSignal,
+): Promise<DigestOutcome> {
+  const now = deps.now()
+  const entries = await enquiriesForDigest(deps.table, now, signal)
+  const held = entries.filter((entry) => entry.emailStatus === 'held').length
+  const counts = { listed: entries.length, held, undelivered: entries.length - held }
+  const rendered = renderDigest(entries, {
+    now,
+    target: deps.target,
+    links: deps.links?.(now),
+    listDays: deps.listDays,
+  })
+  if (!rendered) {
+    deps.log({ level: 'info', event: 'attention_digest_empty' })
+    return counts
+  }
+  const result = await deps.ses.send(
+    new SendEmailCommand(digestEmailInput(rendered, deps.addresses)),
+    { abortSignal: signal },
+  )
+  deps.log({
+    level: 'info',
+    event: 'attention_digest_sent',
+    heldCount: held,
+    undeliveredCount: counts.undelivered,
+  })
+  const refused = entries.filter(
+    (entry) => entry.emailStatus === 'bounced' || entry.emailStatus === 'complained',
+  ).length
+  if (!deps.copyTo || refused === 0) return { ...counts, messageId: result.MessageId }
+  const copy = await deps.ses.send(
+    new SendEmailCommand(
+      digestEmailInput(
+        refusedInboxCopy(rendered, deps.addresses.agencyEmail, refused),
+        deps.addresses,
+        deps.copyTo,
+      ),
+    ),
+    { abortSignal: signal },
+  )
+  deps.log({ level: 'info', event: 'attention_digest_copy_sent', refusedCount: refused })
+  return { ...counts, messageId: result.MessageId, copyMessageId: copy.MessageId }
+}

@@ -1,0 +1,89 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
+import middy from '@middy/core'
+import httpHeaderNormalizer from '@middy/http-header-normalizer'
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import { bodyText } from '../contact/request.ts'
+import type { ContactResult } from '../contact/responses.ts'
+import { errorName, jsonLogger, type Logger, withRequestId } from '../log.ts'
+import { type ActionDependencies, perform, show } from './act.ts'
+import { actionsPath, tokenParameter } from './links.ts'
+import { refusalPage } from './pages.ts'
+
+export interface ActionHandlerDependencies {
+  readonly documentClient: DynamoDBDocumentClient
+  readonly tableName: string
+  readonly key: string
+  readonly stage: string
+  readonly log?: Logger
+  readonly now?: () => Date
+}
+
+/** Whether the path is the actions path, bare (locally) or under CloudFront's secret segment. */
+function isActionsPath(rawPath: string): boolean {
+  const path = rawPath.replace(/\/+$/, '')
+  return path === actionsPath || path.replace(/^\/[^/]+(?=\/)/, '') === actionsPath
+}
+
+/**
+ * A browser's own word on where a POST came from (Fetch Metadata, sent by every current
+ * browser): the button is on our page, so a post from another site is refused. The token is
+ * still what authorises the action; this only keeps another site from pressing it for staff.
+ */
+function fromAnotherSite(event: APIGatewayProxyEventV2): boolean {
+  const site = event.headers?.['sec-fetch-site']
+  return site !== undefined && site !== 'same-origin' && site !== 'none'
+}
+
+function postedToken(event: APIGatewayProxyEventV2): string | undefined {
+  const contentType = event.headers?.['content-type'] ?? ''
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) return undefined
+  try {
+    return new URLSearchParams(bodyText(event)).get(tokenParameter) ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * `GET /api/enquiry-actions?t=…` (the digest's link: a page, nothing changed) and
+ * `POST /api/enquiry-actions` (the page's button). Middy wiring only; the steps are act.ts.
+ */
+export function createActionHandler(deps: ActionHandlerDependencies) {
+  const log = deps.log ?? jsonLogger
+  return middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
+    .use(httpHeaderNormalizer())
+    .use({
+      // Whatever fails, a person reads a page, and nothing was changed by a failed read.
+      onError: (request) => {
+        withRequestId(
+          log,
+          request.context,
+        )({
+          level: 'error',
+          event: 'enquiry_action_failed',
+          errorName: errorName(request.error),
+        })
+        request.response = refusalPage('unavailable')
+      },
+    })
+    .handler(async (event, context) => {
+      const actionDeps: ActionDependencies = {
+        table: { client: deps.documentClient, tableName: deps.tableName },
+        key: deps.key,
+        stage: deps.stage,
+        log: withRequestId(log, context),
+        now: deps.now ?? (() => new Date()),
+      }
+      if (!isActionsPath(event.rawPath)) return refusalPage('malformed')
+      const method = event.requestContext.http.method.toUpperCase()
+      if (method === 'GET' || method === 'HEAD') {
+        return show(actionDeps, event.queryStringParameters?.[tokenParameter])
+      }
+      if (method !== 'POST') {
+        const page = refusalPage('malformed')
+        return { ...page, statusCode: 405, headers: { ...page.headers, allow: 'GET, POST' } }
+      }
+      if (fromAnotherSite(event)) return refusalPage('crossSite')
+      return perform(actionDeps, postedToken(event))
+    })
+}

@@ -9,7 +9,7 @@ import {
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2'
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm'
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts'
-import { domainOf, identityPlan, MAIL_FROM_SUBDOMAIN } from '../constructs/email-identities.ts'
+import { domainOf, identityPlan, mailFromDomainOf } from '../constructs/email-identities.ts'
 import { CLOUDFRONT_REGION, stageResourceNames } from '../stack-names.ts'
 import type { DeployConfig } from '../stage-settings.ts'
 import { AwsAccount } from './aws-account.ts'
@@ -141,9 +141,10 @@ export function plannedRecords(
   ]
   const senderDomain = domainOf(config.senderEmail)
   if (config.senderIdentity === 'domain' && sameHost(zone.zoneName, senderDomain)) {
-    const mailFrom = `${MAIL_FROM_SUBDOMAIN}.${senderDomain}`
-    const leave = `${mailFrom} is SES's MAIL FROM host for a domain identity: free that name, or use senderIdentity 'existing'`
+    const mailFrom = mailFromDomainOf(senderDomain, config.mailFromSubdomain)
+    const leave = `${mailFrom} is SES's MAIL FROM host for a domain identity: set mailFromSubdomain to a free label (e.g. bounce), or use senderIdentity 'existing' (docs/deploy.md)`
     records.push({ name: mailFrom, type: 'MX', leave }, { name: mailFrom, type: 'TXT', leave })
+    // Without dmarc the stage writes no _dmarc record: the domain's own is left alone.
     if (config.dmarc) {
       records.push({
         name: `_dmarc.${senderDomain}`,

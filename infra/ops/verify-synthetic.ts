@@ -9,7 +9,7 @@ import {
 } from '../../functions/canary/check.ts'
 import { enquiryStatusReader } from '../../functions/canary/create-handler.ts'
 import type { AwsAccount } from './aws-account.ts'
-import { type Check, fail, pass } from './checks.ts'
+import { type Check, fail, pass, withCause } from './checks.ts'
 import type { Fetch } from './verify-http.ts'
 
 /**
@@ -51,9 +51,21 @@ export function syntheticEnquiryCheck(inputs: SyntheticCheckInputs): Check {
       const siteUrl = inputs.output('SiteUrl')
       const secretArn = inputs.output('CanaryKeySecretArn')
       const secrets = aws.client(SecretsManagerClient, region)
-      const { SecretString: key } = await aws.budget.ask((abortSignal) =>
-        secrets.send(new GetSecretValueCommand({ SecretId: secretArn }), { abortSignal }),
-      )
+      let key: string | undefined
+      try {
+        ;({ SecretString: key } = await aws.budget.ask((abortSignal) =>
+          secrets.send(new GetSecretValueCommand({ SecretId: secretArn }), { abortSignal }),
+        ))
+      } catch (error) {
+        // Read access (ReadOnlyAccess) does not include a secret's value: say which permission.
+        if (!/AccessDenied|not authorized/i.test(`${(error as Error).name} ${withCause(error)}`)) {
+          throw error
+        }
+        return fail(
+          name,
+          `${withCause(error)}: verify reads the stage's synthetic key, so its credentials need secretsmanager:GetSecretValue on ${secretArn} (docs/deploy.md)`,
+        )
+      }
       if (!key) return fail(name, `${secretArn} holds no key: deploy the site stack again`)
       // The canary's own limits, within what is left of verify's time: the delivery wait ends a
       // little before the run does, so a late e-mail is told as late, not as a time-out.

@@ -327,7 +327,7 @@ describe('npm run verify', () => {
             },
           ),
         ),
-      /FAIL\s+\| synthetic enquiry through the live pipeline \| .*not authorized.*: the credentials may not read this/,
+      /FAIL\s+\| synthetic enquiry through the live pipeline \| .*not authorized.*need secretsmanager:GetSecretValue on arn:aws:secretsmanager:/,
     ],
     [
       'a WAF rule blocking the form',

@@ -255,7 +255,7 @@ describe('npm run verify', () => {
         mocks.ses
           .on(GetAccountCommand)
           .resolves({ SendingEnabled: true, EnforcementStatus: 'PROBATION' }),
-      /FAIL\s+\| SES account\s+\| sending enabled, status PROBATION/,
+      /FAIL\s+\| SES account\s+\| SES enforcement status PROBATION in eu-west-2/,
     ],
     [
       'DKIM records removed',

@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { METRICS_NAMESPACE } from '../shared/delivery-metrics.ts'
 import { countEnquiry, createMetrics, metricsStage, recordBacklogAge } from './metrics.ts'
-
-function emfLines(write: ReturnType<typeof vi.spyOn>) {
-  return write.mock.calls
-    .map((call: unknown[]) => String(call[0]))
-    .filter((line: string) => line.includes('"_aws"'))
-    .map((line: string) => JSON.parse(line))
-}
+import { emfLines } from './test-fixtures/test-support.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isSyntheticMarker } from '../enquiries/synthetic.ts'
 import { silentLogger } from '../log.ts'
 import { createMetrics } from '../metrics.ts'
+import { emfLines } from '../test-fixtures/test-support.ts'
 import { canaryReadableAttributes } from './check.ts'
 import { createCanaryHandler, loadCanaryConfig } from './create-handler.ts'
 
@@ -37,13 +38,6 @@ const site = (answer: { status: number }) =>
     return new Response(JSON.stringify({ id }), { status: answer.status })
   })
 
-function emf(write: ReturnType<typeof vi.spyOn>) {
-  return write.mock.calls
-    .map((call: unknown[]) => String(call[0]))
-    .filter((line: string) => line.includes('"_aws"'))
-    .map((line: string) => JSON.parse(line))
-}
-
 afterEach(() => vi.restoreAllMocks())
 
 describe('the scheduled canary', () => {
@@ -66,7 +60,7 @@ describe('the scheduled canary', () => {
       options: { fetch: site({ status }) as typeof fetch, deliveredWithinMs: 50, pollEveryMs: 10 },
     })
     const result = await handler()
-    return { result, metrics: emf(write), lines: lines.join('\n') }
+    return { result, metrics: emfLines(write), lines: lines.join('\n') }
   }
 
   it('records CanaryFailed 0 for a run whose every step passed', async () => {

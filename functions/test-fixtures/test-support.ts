@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import type { MockInstance } from 'vitest'
 import type { ContactSubmission } from '../../shared/contact.ts'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
 import type { FunctionConfig } from '../config.ts'
@@ -169,4 +170,12 @@ function answer(socket: Socket, behaviour: EndpointBehaviour) {
     socket.write(whole.subarray(sent, sent + 1))
     sent++
   }, behaviour.drip.everyMs)
+}
+
+/** The CloudWatch embedded-metric (EMF) documents written to a spied-on stdout, parsed. */
+export function emfLines(write: MockInstance) {
+  return write.mock.calls
+    .map((call: unknown[]) => String(call[0]))
+    .filter((line: string) => line.includes('"_aws"'))
+    .map((line: string) => JSON.parse(line))
 }

@@ -6,6 +6,10 @@ import { Construct } from 'constructs'
 /** The custom MAIL FROM host under the sender's domain (SPF alignment for DMARC). */
 export const MAIL_FROM_SUBDOMAIN = 'mail'
 
+/** The MAIL FROM host of a sender's domain, where its MX and SPF records are written. */
+export const mailFromDomainOf = (senderDomain: string, subdomain = MAIL_FROM_SUBDOMAIN) =>
+  `${subdomain}.${senderDomain}`
+
 export interface IdentityChoice {
   /** The address enquiry e-mails are sent from. */
   readonly senderEmail: string
@@ -82,7 +86,7 @@ export class EmailIdentities extends Construct {
     super(scope, id)
     const senderDomain = domainOf(props.senderEmail)
     const zone = props.hostedZone
-    const mailFromDomain = `${props.mailFromSubdomain ?? MAIL_FROM_SUBDOMAIN}.${senderDomain}`
+    const mailFromDomain = mailFromDomainOf(senderDomain, props.mailFromSubdomain)
     const zoneIsSenderDomain = zone !== undefined && zone.zoneName.toLowerCase() === senderDomain
 
     if (props.senderIdentity === 'domain') {

@@ -10,7 +10,7 @@ import { DELIVERED_WITHIN_MS, formatCanaryResult, runCanary } from '../../functi
 import { enquiryStatusReader } from '../../functions/canary/create-handler.ts'
 import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
 import { readLocalSyntheticKey } from '../local/synthetic-key.ts'
-import { onTable, parseCommandLine, runMain, targetUsage } from './command.ts'
+import { onTable, parseCommandLine, runMain, targetUsage, timeLimitMs } from './command.ts'
 import { connect } from './table-target.ts'
 
 export const usage = `Usage: npm run canary -- URL [options]
@@ -38,12 +38,6 @@ export interface CanaryIo {
   readonly localDataDir?: string
 }
 
-function seconds(value: string | undefined, fallback: number): number | undefined {
-  if (value === undefined) return fallback
-  const number = Number(value)
-  return Number.isFinite(number) && number > 0 && number <= 3600 ? number : undefined
-}
-
 export async function runCanaryCommand(args: readonly string[], io: CanaryIo): Promise<number> {
   const parsed = parseCommandLine(args, { within: { type: 'string' } }, usage, io.err)
   if (typeof parsed === 'number') return parsed
@@ -53,9 +47,9 @@ export async function runCanaryCommand(args: readonly string[], io: CanaryIo): P
     io.err(`Give the site's URL, once (http:// or https://).\n\n${usage}`)
     return 2
   }
-  const within = seconds(values.within, DELIVERED_WITHIN_MS / 1000)
-  const limit = seconds(values.timeout, (within ?? 0) + 60)
-  if (within === undefined || limit === undefined) {
+  const withinMs = timeLimitMs(values.within, DELIVERED_WITHIN_MS / 1000)
+  const limitMs = timeLimitMs(values.timeout, (withinMs ?? 0) / 1000 + 60)
+  if (withinMs === undefined || limitMs === undefined) {
     io.err('--within and --timeout take a number of seconds, up to 3600.')
     return 2
   }
@@ -74,7 +68,7 @@ export async function runCanaryCommand(args: readonly string[], io: CanaryIo): P
   return onTable(
     {
       command: 'the canary',
-      limitMs: limit * 1000,
+      limitMs,
       connect: () => connect(values, io.env, io.localDataDir),
       err: io.err,
       failed: () => 'The canary could not run',
@@ -84,7 +78,7 @@ export async function runCanaryCommand(args: readonly string[], io: CanaryIo): P
         siteUrl,
         key,
         readEnquiry: enquiryStatusReader(target.client, target.tableName),
-        deliveredWithinMs: within * 1000,
+        deliveredWithinMs: withinMs,
         pollEveryMs: 1_000,
       })
       io.out(`${formatCanaryResult(result)}\n`)

@@ -51,13 +51,22 @@ export class TimeBudget {
     return this.now() >= this.deadline
   }
 
+  /** What is left of the whole run, in ms. */
+  get remainingMs(): number {
+    return Math.max(0, this.deadline - this.now())
+  }
+
   /**
    * `call` within the limit of one call (or what is left of the whole): the signal it is given is
    * aborted when the time is up, and the answer is a `CallTimedOut` then, whether or not `call`
-   * heeds the signal (a hung socket, a body that drips). A late failure is swallowed.
+   * heeds the signal (a hung socket, a body that drips). A late failure is swallowed. A call that
+   * is several requests by design (a poll) may be given a longer `limitMs`, still within the whole.
    */
-  async ask<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const limitMs = Math.max(0, Math.min(this.callLimitMs, this.deadline - this.now()))
+  async ask<T>(
+    call: (signal: AbortSignal) => Promise<T>,
+    callLimitMs = this.callLimitMs,
+  ): Promise<T> {
+    const limitMs = Math.min(callLimitMs, this.remainingMs)
     const controller = new AbortController()
     let timer: NodeJS.Timeout | undefined
     const expired = new Promise<never>((_, reject) => {

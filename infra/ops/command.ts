@@ -64,9 +64,15 @@ export function parseCommandLine<const Own extends ParseArgsOptionsConfig>(
   return parsed
 }
 
-/** The time limit `--timeout` asks for, in milliseconds; undefined when it is no number of seconds. */
-export function timeLimitMs(value: string | undefined): number | undefined {
-  if (value === undefined) return DEFAULT_TIME_LIMIT_SECONDS * 1000
+/**
+ * A time option (`--timeout`, or another given in seconds) in milliseconds: `defaultSeconds` when
+ * it is not given, undefined when it is no number of seconds up to an hour.
+ */
+export function timeLimitMs(
+  value: string | undefined,
+  defaultSeconds = DEFAULT_TIME_LIMIT_SECONDS,
+): number | undefined {
+  if (value === undefined) return defaultSeconds * 1000
   const seconds = Number(value)
   return Number.isFinite(seconds) && seconds > 0 && seconds <= 3600 ? seconds * 1000 : undefined
 }

@@ -15,8 +15,10 @@ import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm'
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts'
 import { mockClient } from 'aws-sdk-client-mock'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import type { PreflightDeps } from './preflight.ts'
+import { TimeBudget } from './checks.ts'
+import { type PreflightDeps, preflight as preflightOf } from './preflight.ts'
 import { runPreflight } from './preflight-cli.ts'
+import { stageConfig } from './stage-command.ts'
 
 /**
  * `npm run preflight` against a recorded account (aws-sdk-client-mock): the committed prod stage
@@ -355,6 +357,32 @@ describe('npm run preflight', () => {
     )
     expect(err).toBe('')
     expect(code).toBe(1)
+  })
+
+  it('looks for the stage’s own MAIL FROM host, and leaves the domain’s DMARC when dmarc is unset', async () => {
+    // The company's domain already has mail. records and its own DMARC: the stage moves MAIL FROM.
+    zoneRecords.push(
+      ...['_dmarc', 'mail'].map((label) => ({
+        Name: `${label}.elevate-digital.example.`,
+        Type: 'TXT' as const,
+      })),
+      { Name: 'mail.elevate-digital.example.', Type: 'MX' },
+    )
+    const { dmarc: _, ...prod } = stageConfig('prod', {})
+    const run = () =>
+      preflightOf({ ...prod, mailFromSubdomain: 'bounce' }, new TimeBudget(60_000), { resolveNs })
+    const checked = (await run()).map((result) => `${result.outcome} ${result.check}`)
+    expect(checked.filter((line) => /MX|TXT/.test(line))).toEqual([
+      'PASS no existing MX bounce.elevate-digital.example',
+      'PASS no existing TXT bounce.elevate-digital.example',
+    ])
+    zoneRecords.push({ Name: 'bounce.elevate-digital.example.', Type: 'MX' })
+    expect((await run()).filter((result) => result.outcome === 'FAIL')).toEqual([
+      expect.objectContaining({
+        check: 'no existing MX bounce.elevate-digital.example',
+        detail: expect.stringMatching(/it exists already.*set mailFromSubdomain to a free label/),
+      }),
+    ])
   })
 
   it('refuses a stage that does not exist, with exit 2', async () => {

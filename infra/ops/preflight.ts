@@ -6,10 +6,9 @@ import {
   ListResourceRecordSetsCommand,
   Route53Client,
 } from '@aws-sdk/client-route-53'
-import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2'
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm'
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts'
-import { domainOf, identityPlan, MAIL_FROM_SUBDOMAIN } from '../constructs/email-identities.ts'
+import { domainOf, identityPlan, mailFromDomainOf } from '../constructs/email-identities.ts'
 import { CLOUDFRONT_REGION, stageResourceNames } from '../stack-names.ts'
 import type { DeployConfig } from '../stage-settings.ts'
 import { AwsAccount } from './aws-account.ts'
@@ -24,6 +23,7 @@ import {
   sameHost,
   type TimeBudget,
 } from './checks.ts'
+import { sesAccountCheck, sesIdentity } from './ses-account.ts'
 
 /**
  * `npm run preflight -- STAGE`: what a first deploy would trip over, read from the target account
@@ -141,9 +141,10 @@ export function plannedRecords(
   ]
   const senderDomain = domainOf(config.senderEmail)
   if (config.senderIdentity === 'domain' && sameHost(zone.zoneName, senderDomain)) {
-    const mailFrom = `${MAIL_FROM_SUBDOMAIN}.${senderDomain}`
-    const leave = `${mailFrom} is SES's MAIL FROM host for a domain identity: free that name, or use senderIdentity 'existing'`
+    const mailFrom = mailFromDomainOf(senderDomain, config.mailFromSubdomain)
+    const leave = `${mailFrom} is SES's MAIL FROM host for a domain identity: set mailFromSubdomain to a free label (e.g. bounce), or use senderIdentity 'existing' (docs/deploy.md)`
     records.push({ name: mailFrom, type: 'MX', leave }, { name: mailFrom, type: 'TXT', leave })
+    // Without dmarc the stage writes no _dmarc record: the domain's own is left alone.
     if (config.dmarc) {
       records.push({
         name: `_dmarc.${senderDomain}`,
@@ -277,43 +278,7 @@ function zoneChecks(
 
 function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
   const region = config.env.region
-  const ses = aws.client(SESv2Client, region)
-  const identityOf = async (name: string) => {
-    try {
-      return await aws.budget.ask((abortSignal) =>
-        ses.send(new GetEmailIdentityCommand({ EmailIdentity: name }), { abortSignal }),
-      )
-    } catch (error) {
-      if (isNotFound(error)) return undefined
-      throw error
-    }
-  }
-  const accountCheck: Check = {
-    name: 'SES account',
-    run: async () => {
-      const account = await aws.budget.ask((abortSignal) =>
-        ses.send(new GetAccountCommand({}), { abortSignal }),
-      )
-      if (!account.SendingEnabled) {
-        return fail(
-          'SES account',
-          `sending is paused in ${region}: see the SES console's account dashboard`,
-        )
-      }
-      if (account.EnforcementStatus && account.EnforcementStatus !== 'HEALTHY') {
-        return fail(
-          'SES account',
-          `SES enforcement status ${account.EnforcementStatus} in ${region}: resolve it with AWS (SES console, reputation) before deploying`,
-        )
-      }
-      return pass(
-        'SES account',
-        account.ProductionAccessEnabled
-          ? `production access in ${region}`
-          : `sandbox in ${region}: mail reaches verified identities only (the stage's inbox identity covers the agency); request production access before going live`,
-      )
-    },
-  }
+  const identityOf = (name: string) => sesIdentity(aws, region, name)
   const plan = identityPlan(config)
   const created = plan.created.map(
     (name): Check => ({
@@ -359,7 +324,7 @@ function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
         ]
       : [],
   )
-  return [accountCheck, ...created, ...existing]
+  return [sesAccountCheck(aws, region), ...created, ...existing]
 }
 
 function cloudFrontCheck(aws: AwsAccount): Check {

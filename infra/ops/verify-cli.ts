@@ -8,7 +8,9 @@ export const usage = stageUsage(
   `Checks the live stage after a deploy: the site and the contact API through CloudFront, the API
 closed around it, the table's TTL and backups, the data stack's protection, the dead-letter
 queue, the schedules, SES and DKIM, the CloudFront alarms' distribution and the canary.
-Reads only (its HTTP checks are GETs). Prints a table; exit 1 on any FAIL.`,
+Reads only, except one synthetic enquiry sent last through the live pipeline, as the canary
+sends it (kept a day, e-mailed to SES's mailbox simulator only; its key is read from the
+stage's CanaryKeySecretArn secret). Prints a table; exit 1 on any FAIL.`,
 )
 
 export function runVerify(

@@ -8,11 +8,11 @@ import {
   GetFunctionEventInvokeConfigCommand,
   LambdaClient,
 } from '@aws-sdk/client-lambda'
-import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2'
 import { domainOf } from '../constructs/email-identities.ts'
 import type { DeployConfig } from '../stage-settings.ts'
 import type { AwsAccount } from './aws-account.ts'
-import { type Check, fail, isNotFound, pass } from './checks.ts'
+import { type Check, fail, pass } from './checks.ts'
+import { sesAccountCheck, sesIdentity } from './ses-account.ts'
 
 /**
  * The checks of `npm run verify` on the e-mail pipeline's moving parts: the delivery-events
@@ -101,7 +101,6 @@ export function scheduleChecks(
 
 export function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
   const region = config.env.region
-  const ses = aws.client(SESv2Client, region)
   const sender = config.senderEmail
   const candidates =
     config.senderIdentity === 'domain'
@@ -110,39 +109,14 @@ export function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
         ? [sender]
         : [sender, domainOf(sender)]
   return [
-    {
-      name: 'SES account',
-      run: async () => {
-        const account = await aws.budget.ask((abortSignal) =>
-          ses.send(new GetAccountCommand({}), { abortSignal }),
-        )
-        if (!account.SendingEnabled || (account.EnforcementStatus ?? 'HEALTHY') !== 'HEALTHY') {
-          return fail(
-            'SES account',
-            `sending ${account.SendingEnabled ? 'enabled' : 'paused'}, status ${account.EnforcementStatus}: no enquiry e-mail leaves; see the SES console (reputation)`,
-          )
-        }
-        return pass(
-          'SES account',
-          account.ProductionAccessEnabled
-            ? 'sending, production access'
-            : 'sending, sandbox (verified recipients only)',
-        )
-      },
-    },
+    sesAccountCheck(aws, region),
     {
       name: 'SES identity and DKIM',
       run: async () => {
         const name = 'SES identity and DKIM'
         for (const identity of candidates) {
-          let found: Awaited<ReturnType<typeof getIdentity>>
-          try {
-            found = await getIdentity(identity)
-          } catch (error) {
-            if (isNotFound(error)) continue
-            throw error
-          }
-          if (!found.VerifiedForSendingStatus) continue
+          const found = await sesIdentity(aws, region, identity)
+          if (!found?.VerifiedForSendingStatus) continue
           const dkim = found.DkimAttributes?.Status
           if (found.IdentityType === 'DOMAIN' && dkim !== 'SUCCESS') {
             return fail(
@@ -162,9 +136,4 @@ export function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
       },
     },
   ]
-  function getIdentity(identity: string) {
-    return aws.budget.ask((abortSignal) =>
-      ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity }), { abortSignal }),
-    )
-  }
 }

@@ -10,11 +10,14 @@ import {
 } from '@aws-sdk/client-dynamodb'
 import { DescribeRuleCommand } from '@aws-sdk/client-eventbridge'
 import { GetFunctionEventInvokeConfigCommand } from '@aws-sdk/client-lambda'
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager'
 import { GetAccountCommand, GetEmailIdentityCommand } from '@aws-sdk/client-sesv2'
 import { GetParameterCommand } from '@aws-sdk/client-ssm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { enquiryStatusReader } from '../../functions/canary/create-handler.ts'
 import { silentLogger } from '../../functions/log.ts'
-import { type LocalPipeline, startLocalPipeline } from '../local/pipeline.ts'
+import { mailFor } from '../local/mailbox.ts'
+import { type LocalPipeline, localTableName, startLocalPipeline } from '../local/pipeline.ts'
 import { type RunningServer, startLocalServer } from '../local/server.ts'
 import {
   alarm,
@@ -22,6 +25,7 @@ import {
   healthySiteOutputs,
   mockDynamoDb,
   mocks,
+  recordedSyntheticKey,
   restoreAll,
   stack,
 } from '../testing/recorded-deployment.ts'
@@ -31,7 +35,9 @@ import { runVerify } from './verify-cli.ts'
  * `npm run verify` against a recorded account (aws-sdk-client-mock) whose site is the local stack:
  * the committed prod stage's stacks answer as a healthy deployment does, its SiteUrl is the local
  * site server with the contact pipeline behind /api/*, and its API's own name (reached without
- * CloudFront) is a local server with no contact route. Then each fault, one at a time.
+ * CloudFront) is a local server with no contact route. The stage's synthetic key (its secret) is
+ * the local pipeline's, so verify's one synthetic enquiry goes through the local pipeline and is
+ * read back from its table. Then each fault, one at a time.
  */
 let dynamodb: ReturnType<typeof mockDynamoDb>
 let root: string
@@ -45,9 +51,13 @@ let apiHost: () => string
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'verify-site-'))
-  writeFileSync(join(root, 'index.html'), '<h1>Home</h1>')
+  writeFileSync(join(root, 'index.html'), '<!doctype html><html lang="en"><h1>Home</h1></html>')
   writeFileSync(join(root, '404.html'), '<h1>404 Page Not Found</h1>')
-  pipeline = await startLocalPipeline({ retryIntervalMs: false, log: silentLogger })
+  pipeline = await startLocalPipeline({
+    retryIntervalMs: false,
+    log: silentLogger,
+    syntheticKey: recordedSyntheticKey,
+  })
   site = await startLocalServer({ root, port: 0, analytics: false, api: pipeline.handle })
   bare = await startLocalServer({ root, port: 0, analytics: false })
   dynamodb = mockDynamoDb()
@@ -70,7 +80,11 @@ async function verify(fetcher = routedFetch, ...options: string[]) {
   const code = await runVerify(
     ['prod', ...options],
     { out: (text) => out.push(text), err: () => {}, env: {} },
-    { fetch: fetcher },
+    {
+      fetch: fetcher,
+      // DynamoDB's mock stubs the account's clients: the enquiry is read from dynalite instead.
+      readEnquiry: (tableName) => enquiryStatusReader(pipeline.table, tableName),
+    },
   )
   const rows = out.join('').trim().split('\n')
   return { code, rows, failed: rows.filter((row) => row.startsWith('FAIL')) }
@@ -106,8 +120,22 @@ describe('npm run verify', () => {
       'distribution id parameter',
       'CloudFront alarms',
       'canary last run',
+      'synthetic enquiry through the live pipeline',
     ])
-    expect(rows.at(-1)).toBe('All 17 checks passed.')
+    expect(rows.at(-1)).toBe('All 18 checks passed.')
+
+    // Its one write: a synthetic enquiry, kept a day, e-mailed to the simulator only, delivered.
+    const id = /enquiry ([0-9a-f-]{36}) posted through/.exec(rows.join('\n'))?.[1] as string
+    const stored = await enquiryStatusReader(pipeline.table, pipeline.config.enquiriesTable)(
+      id,
+      AbortSignal.timeout(5_000),
+    )
+    expect(stored).toMatchObject({ synthetic: true, emailStatus: 'delivered' })
+    expect(
+      (stored?.expiresAt as number) - Math.floor(Date.parse(stored?.createdAt ?? '') / 1000),
+    ).toBe(86_400)
+    const mail = await mailFor(pipeline.mailboxUrl, id)
+    expect(mail.map((email) => email.destination.to)).toEqual([['success@simulator.amazonses.com']])
   })
 
   const dropHeader = (header: string) => async (url: string, init: RequestInit) => {
@@ -116,7 +144,8 @@ describe('npm run verify', () => {
     headers.delete(header)
     return new Response(await response.text(), { status: response.status, headers })
   }
-  const faults: [fault: string, arrange: () => unknown, row: RegExp][] = [
+  /** A fault, its FAIL row, and the synthetic enquiry's FAIL row where the fault stops it too. */
+  const faults: [fault: string, arrange: () => unknown, row: RegExp, synthetic?: RegExp][] = [
     [
       'the site stack missing',
       () =>
@@ -138,6 +167,7 @@ describe('npm run verify', () => {
         siteOutputs.SiteUrl = bare.url
       },
       /FAIL\s+\| \/api\/contacts through CloudFront\s+\| .* answered 404: no route/,
+      /FAIL\s+\| synthetic enquiry through the live pipeline \| enquiry accepted: POST \/api\/contacts answered 405/,
     ],
     [
       'the API answering without the secret path',
@@ -184,11 +214,11 @@ describe('npm run verify', () => {
           Stacks: [
             stack('ElevateDigital-Data', {
               EnableTerminationProtection: false,
-              Outputs: [{ OutputKey: 'EnquiriesTableName', OutputValue: 't' }],
+              Outputs: [{ OutputKey: 'EnquiriesTableName', OutputValue: localTableName }],
             }),
           ],
         }),
-      /FAIL\s+\| data stack termination protection \| ElevateDigital-Data can be deleted/,
+      /FAIL\s+\| data stack termination protection\s+\| ElevateDigital-Data can be deleted/,
     ],
     [
       'the DLQ not the on-failure destination',
@@ -225,7 +255,7 @@ describe('npm run verify', () => {
         mocks.ses
           .on(GetAccountCommand)
           .resolves({ SendingEnabled: true, EnforcementStatus: 'PROBATION' }),
-      /FAIL\s+\| SES account\s+\| sending enabled, status PROBATION/,
+      /FAIL\s+\| SES account\s+\| SES enforcement status PROBATION in eu-west-2/,
     ],
     [
       'DKIM records removed',
@@ -278,20 +308,52 @@ describe('npm run verify', () => {
           .resolves({ MetricAlarms: [alarm('canary-alarm', { StateValue: 'INSUFFICIENT_DATA' })] }),
       /FAIL\s+\| canary last run\s+\| canary-alarm has no data yet/,
     ],
+    [
+      'a secret that is not the key the contact function holds',
+      () =>
+        mocks.secrets
+          .on(GetSecretValueCommand)
+          .resolves({ SecretString: 'a-key-the-contact-function-does-not-hold' }),
+      /FAIL\s+\| synthetic enquiry through the live pipeline \| stored as synthetic: stored as an ordinary enquiry/,
+    ],
+    [
+      'the synthetic key unreadable',
+      () =>
+        mocks.secrets.on(GetSecretValueCommand).rejects(
+          Object.assign(
+            new Error('User is not authorized to perform secretsmanager:GetSecretValue'),
+            {
+              name: 'AccessDeniedException',
+            },
+          ),
+        ),
+      /FAIL\s+\| synthetic enquiry through the live pipeline \| .*not authorized.*need secretsmanager:GetSecretValue on arn:aws:secretsmanager:/,
+    ],
+    [
+      'a WAF rule blocking the form',
+      () => async (url: string, init: RequestInit) =>
+        init.method === 'POST'
+          ? new Response('<html>Forbidden</html>', { status: 403 })
+          : routedFetch(url, init),
+      /FAIL\s+\| synthetic enquiry through the live pipeline \| enquiry accepted: POST \/api\/contacts answered 403/,
+    ],
   ]
 
-  it.each(faults)('%s: its FAIL row and exit 1', async (_fault, arrange, row) => {
+  it.each(faults)('%s: its FAIL row and exit 1', async (_fault, arrange, row, synthetic) => {
     const fetcher = arrange()
     const { code, failed } = await verify(
       typeof fetcher === 'function' ? (fetcher as typeof routedFetch) : routedFetch,
     )
-    expect(failed).toEqual([expect.stringMatching(row)])
+    expect(failed).toEqual(
+      [row, ...(synthetic ? [synthetic] : [])].map((pattern) => expect.stringMatching(pattern)),
+    )
     expect(code).toBe(1)
   })
 
-  it('without the canary deployed, says so in its two rows', async () => {
+  it('without the canary deployed, says so in its three rows', async () => {
     delete siteOutputs.CanaryName
     delete siteOutputs.CanaryAlarmName
+    delete siteOutputs.CanaryKeySecretArn
     const { code, failed } = await verify()
     expect(failed).toEqual([
       expect.stringMatching(
@@ -299,6 +361,9 @@ describe('npm run verify', () => {
       ),
       expect.stringMatching(
         /FAIL\s+\| canary last run\s+\| the site stack has no CanaryAlarmName output/,
+      ),
+      expect.stringMatching(
+        /FAIL\s+\| synthetic enquiry through the live pipeline \| .*no CanaryKeySecretArn output: deploy this release first/,
       ),
     ])
     expect(code).toBe(1)

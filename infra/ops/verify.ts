@@ -20,15 +20,19 @@ import {
   siteCheck,
 } from './verify-http.ts'
 import { dlqCheck, scheduleChecks, sesChecks } from './verify-pipeline.ts'
+import { type EnquiryReader, syntheticEnquiryCheck } from './verify-synthetic.ts'
 
 /**
  * `npm run verify -- STAGE`: after a deploy, each thing only a real account can prove, checked in
- * the live stage. Reads only (the HTTP checks are GETs). The stacks' outputs say where to look.
+ * the live stage. Reads only (the HTTP checks are GETs), except the last check: one synthetic
+ * enquiry, the canary's, through the live pipeline. The stacks' outputs say where to look.
  */
 
 export interface VerifyDeps {
   /** @default globalThis.fetch */
   readonly fetch?: Fetch
+  /** How the synthetic enquiry is read back. @default the canary's reader, with the account's credentials */
+  readonly readEnquiry?: EnquiryReader
 }
 
 const isHealthy = (stack: Stack | undefined) =>
@@ -121,6 +125,15 @@ export async function verify(
       ...scheduleChecks(aws, region, output, outputs),
       ...sesChecks(aws, config),
       ...distributionChecks(aws, region, names, output, () => outputs.CanaryAlarmName),
+      // Last: the only write, and the longest wait (SES's report of the delivery).
+      syntheticEnquiryCheck({
+        aws,
+        region,
+        fetcher,
+        output,
+        tableName: () => output('EnquiriesTableName', dataOutputs),
+        readerFor: deps.readEnquiry,
+      }),
     ]
     return [...found, ...(await runChecks(checks, budget))]
   } finally {

@@ -25,17 +25,24 @@ import {
   GetFunctionEventInvokeConfigCommand,
   LambdaClient,
 } from '@aws-sdk/client-lambda'
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2'
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm'
 import { mockClient } from 'aws-sdk-client-mock'
+import { localTableName } from '../local/pipeline.ts'
 
 /**
  * A recorded AWS account holding one healthy deployment of the committed prod stage, as
  * `npm run verify` reads it (aws-sdk-client-mock): its stacks, table, function, schedules, SES,
- * the distribution id's parameter and the alarms. Tests change one answer at a time.
+ * the distribution id's parameter, the alarms and the canary's synthetic key (held by the local
+ * pipeline under test too). Tests change one answer at a time.
  */
 export const distributionId = 'E2EXAMPLE'
 export const queueArn = 'arn:aws:sqs:eu-west-2:123456789012:failed-events'
+export const canaryKeySecretArn =
+  'arn:aws:secretsmanager:eu-west-2:123456789012:secret:ContactApiSyntheticKey-AbCdEf'
+/** The stage's synthetic key as its secret holds it: the local pipeline under test holds it too. */
+export const recordedSyntheticKey = 'recorded-synthetic-key-0123456789abcdefghijklmnopqrstuv'
 const makeDynamoDbMock = () => mockClient(DynamoDBClient)
 let dynamodb: ReturnType<typeof makeDynamoDbMock> | undefined
 export const mocks = {
@@ -46,6 +53,7 @@ export const mocks = {
   lambda: mockClient(LambdaClient),
   ses: mockClient(SESv2Client),
   ssm: mockClient(SSMClient),
+  secrets: mockClient(SecretsManagerClient),
 }
 
 /**
@@ -85,6 +93,7 @@ export const healthySiteOutputs = (siteUrl: string): Record<string, string> => (
   DigestScheduleName: 'digest-rule',
   CanaryName: 'canary-fn',
   CanaryAlarmName: 'canary-alarm',
+  CanaryKeySecretArn: canaryKeySecretArn,
 })
 
 /**
@@ -104,7 +113,8 @@ export function answerAsHealthy(siteOutputs: Record<string, string>) {
         Stacks: [
           stack(StackName, {
             EnableTerminationProtection: true,
-            Outputs: outputs({ EnquiriesTableName: 'enquiries-x' }),
+            // The local pipeline's table: verify's synthetic enquiry is read back there.
+            Outputs: outputs({ EnquiriesTableName: localTableName }),
           }),
         ],
       }
@@ -155,6 +165,9 @@ export function answerAsHealthy(siteOutputs: Record<string, string>) {
     DkimAttributes: { Status: 'SUCCESS' },
   })
   mocks.ssm.on(GetParameterCommand).resolves({ Parameter: { Value: distributionId } })
+  mocks.secrets
+    .on(GetSecretValueCommand, { SecretId: canaryKeySecretArn })
+    .resolves({ SecretString: recordedSyntheticKey })
   mocks.cloudWatch.on(DescribeAlarmsCommand, { AlarmNames: ['cdn-5xx'] }).resolves({
     MetricAlarms: [
       alarm('cdn-5xx', {

@@ -12,6 +12,18 @@ import type { RetentionPolicy } from './policy.ts'
  */
 
 /**
+ * The dates an expiry is computed on: where calendar arithmetic goes wrong (a leap day, a month's
+ * end, a year's last second, the night the clocks change).
+ */
+export const expirySampleDates = [
+  '2026-11-21T15:04:05.678Z',
+  '2028-02-29T23:59:59.999Z',
+  '2027-03-31T00:00:00.000Z',
+  '2024-12-31T23:59:59.000Z',
+  '2026-03-29T00:30:00.000Z',
+] as const
+
+/**
  * `expiresAt` as the code computes it: the function that builds every stored enquiry, checked on
  * dates where calendar years are easy to get wrong.
  */
@@ -29,12 +41,6 @@ export function auditExpiryCode(policy: RetentionPolicy): Finding {
       detail: `${path}: ${RETENTION_YEARS} years, the policy says ${policy.enquiryYears}`,
     }
   }
-  const samples = [
-    '2026-11-21T15:04:05.678Z',
-    '2028-02-29T23:59:59.999Z',
-    '2027-03-31T00:00:00.000Z',
-    '2024-12-31T23:59:59.000Z',
-  ]
   const submission = {
     firstName: 'A',
     lastName: 'B',
@@ -49,7 +55,7 @@ export function auditExpiryCode(policy: RetentionPolicy): Finding {
     undefined,
     { level: 'certain', score: 12, reasons: ['held back as spam'] },
   ] as const
-  for (const sample of samples) {
+  for (const sample of expirySampleDates) {
     for (const verdict of verdicts) {
       const createdAt = new Date(sample)
       const item = buildEnquiry(
@@ -71,7 +77,7 @@ export function auditExpiryCode(policy: RetentionPolicy): Finding {
   return {
     status: 'pass',
     place,
-    detail: `${path}: exactly ${policy.enquiryYears} calendar years after creation (to the second; 29 February → 28 February), checked on ${samples.length} dates, for enquiries and for spam held back from the inbox`,
+    detail: `${path}: exactly ${policy.enquiryYears} calendar years after creation (to the second; 29 February → 28 February), checked on ${expirySampleDates.length} dates, for enquiries and for spam held back from the inbox`,
   }
 }
 

@@ -1,7 +1,7 @@
 import { canarySubmission } from '../../../functions/canary/check.ts'
 import { buildEnquiry } from '../../../functions/enquiries/item.ts'
 import { enquiryTable } from '../../../shared/enquiry-table.ts'
-import { describeExpiry } from './expiry.ts'
+import { describeExpiry, expirySampleDates } from './expiry.ts'
 import { days, type Finding } from './finding.ts'
 import type { RetentionPolicy } from './policy.ts'
 
@@ -18,12 +18,7 @@ export function auditSyntheticExpiry(
   const path =
     `functions/enquiries/item.ts ${buildEnquiry.name}(…, { synthetic: true }) sets ` +
     `${enquiryTable.ttlAttribute} for the canary's enquiries (its signed marker verified)`
-  const samples = [
-    '2026-11-21T15:04:05.678Z',
-    '2028-02-29T23:59:59.999Z',
-    '2026-03-29T00:30:00.000Z',
-  ]
-  for (const sample of samples) {
+  for (const sample of expirySampleDates) {
     const createdAt = new Date(sample)
     const item = build(
       canarySubmission,
@@ -44,6 +39,6 @@ export function auditSyntheticExpiry(
   return {
     status: 'pass',
     place,
-    detail: `${path}: exactly ${days(policy.syntheticEnquiryDays)} after creation, checked on ${samples.length} dates; never in the digest, e-mailed to SES's mailbox simulator only`,
+    detail: `${path}: exactly ${days(policy.syntheticEnquiryDays)} after creation, checked on ${expirySampleDates.length} dates; never in the digest, e-mailed to SES's mailbox simulator only`,
   }
 }

@@ -78,6 +78,7 @@ export interface StageSettings {
    * @default 60
    */
   readonly canaryIntervalMinutes?: number
+  /**
    * How many days the digest lists an enquiry in full (from when it started waiting); older
    * ones are counted in one line.
    * @default enquiryActionsApi.listDays, 14

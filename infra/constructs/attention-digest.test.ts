@@ -130,7 +130,9 @@ describe('the digest to the agency in each stage', () => {
       ),
     ).toBe(JSON.stringify(prod.ACTION_LINK_KEY))
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+      Description: Match.stringLikeRegexp('^Key that signs the action links'),
+      // 48 letters and digits: about 285 bits, more than HMAC-SHA-256 can use.
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
       SecretString: Match.absent(),
     })
     const staging = variables(synth.stages.staging?.site as Template)

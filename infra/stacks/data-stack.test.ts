@@ -71,13 +71,14 @@ describe('the stateful stack', () => {
     expect(typesOf(data).filter((type) => /Lambda|CloudFront|ApiGateway/.test(type))).toEqual([])
   })
 
-  it('leaves the site stack nothing it could lose but its two secrets, which it regenerates', () => {
+  it('leaves the site stack nothing it could lose but its three secrets, which it regenerates', () => {
     // The origin secret is a value CloudFront, the API's routes and the function share, replaced
     // with them in one deploy (docs/decisions/0030-stages-as-code-and-stateful-stack.md); the
-    // canary's synthetic key likewise with the canary and the contact function (decision 0036).
+    // canary's synthetic key likewise with the canary and the contact function (decision 0036),
+    // and the digest links' key with the digest and the actions function (decision 0033).
     // Nothing is lost.
     const site = typesOf(synth.site.toJSON()).filter((type) => stateful.includes(type))
-    expect(site).toEqual(['AWS::SecretsManager::Secret', 'AWS::SecretsManager::Secret'])
+    expect(site).toEqual(Array(3).fill('AWS::SecretsManager::Secret'))
     expect(synth.stacks.site.dependencies).toContain(synth.stacks.data)
   })
 

@@ -64,6 +64,7 @@ const ruledTypes = new Set([
   'AWS::SNS::Topic',
   'AWS::SNS::Subscription',
   'AWS::Events::Archive',
+  'AWS::SecretsManager::Secret',
   'Custom::AWS',
   ...unauditedStores,
 ])

@@ -15,6 +15,10 @@ const knownSecrets = [
     description: /^Key that signs the action links/,
     what: 'the digest links’ signing key (decision 0033): no personal data; a link it signs names one enquiry by id and works for 30 days, within its retention, and refuses once the enquiry is erased',
   },
+  {
+    description: /^Key the canary signs its synthetic enquiries with/,
+    what: 'the canary’s synthetic key (decision 0036): no personal data; it marks the canary’s own enquiries, kept one day',
+  },
 ] as const
 
 export function auditSecrets(pool: ResourcePool, add: Add) {

@@ -48,7 +48,6 @@ export const holdsNothing: Readonly<Record<string, string>> = {
   'AWS::S3::BucketPolicy': 'permissions',
   'AWS::SNS::TopicPolicy': 'permissions',
   'AWS::SQS::QueuePolicy': 'permissions',
-  'AWS::SecretsManager::Secret': 'a generated secret the stack shares, no personal data',
   'AWS::SSM::Parameter': 'configuration (e.g. a distribution id)',
   'AWS::WAFv2::IPSet': 'configuration',
   'AWS::WAFv2::RegexPatternSet': 'configuration',

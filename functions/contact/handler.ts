@@ -1,8 +1,10 @@
+import { answerShell } from '../../shared/answer-shell.ts'
 import { originSecret } from '../../shared/origin-secret.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { createMetrics } from '../metrics.ts'
+import { readAnswerShell } from './answer-shell.ts'
 import { createContactHandler } from './create-handler.ts'
 import { requireOriginSecret } from './origin-check.ts'
 
@@ -18,5 +20,7 @@ export const handler = requireOriginSecret(
     clients: createAwsClients(config),
     log: createLogger('contact'),
     metrics: createMetrics('contact'),
+    // Copied beside the bundle from the built site (infra/constructs/contact-api.ts).
+    answerShell: readAnswerShell(new URL(`./${answerShell.bundledFile}`, import.meta.url)),
   }),
 )

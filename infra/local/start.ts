@@ -21,6 +21,7 @@ const api = await startLocalPipeline({
   dynamoDbPort: Number(process.env.DYNAMODB_PORT ?? 8000),
   sesPort: Number(process.env.SES_PORT ?? 8005),
   agencyEmail: site.email,
+  siteDirectory: root,
 })
 const running = await startLocalServer({
   root,

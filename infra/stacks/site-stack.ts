@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib'
 import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager'
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
+import { answerShell } from '../../shared/answer-shell.ts'
 import { AttentionDigest } from '../constructs/attention-digest.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
 import { DeliveryEvents } from '../constructs/delivery-events.ts'
@@ -126,6 +129,7 @@ export class SiteStack extends Stack {
       senderEmail: props.senderEmail,
       agencyEmail: props.agencyEmail,
       functionsDirectory: props.functionsDirectory,
+      answerShellPage: answerShellPage(props.siteDirectory),
       logRetention: retention.logs,
       throttle: props.apiThrottle,
       stage,
@@ -220,4 +224,13 @@ export class SiteStack extends Stack {
       value: this.notifications.opsTopic.topicArn,
     })
   }
+}
+
+/**
+ * The built page the contact function shows its no-JavaScript answers in. A site built by
+ * `npm run build` always has it; a test's fixture site may not, and its answers then stand alone.
+ */
+function answerShellPage(siteDirectory: string): string | undefined {
+  const page = join(siteDirectory, answerShell.page)
+  return existsSync(page) ? page : undefined
 }

@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes, unlistedPages } from '../../shared/routes.ts'
-import { launchChromium, reviewViewports, settleAnimations, url } from './chromium.ts'
+import {
+  expectNoAxeViolations,
+  launchChromium,
+  reviewViewports,
+  settleAnimations,
+  url,
+} from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -74,6 +80,33 @@ describe('focus with the cookie banner open', () => {
         expect(reached, path).toBeGreaterThan(10)
       }
       expect(hidden).toEqual([])
+      await context.close()
+    })
+  }
+})
+
+describe('accessibility with the cookie banner open, then accepted', () => {
+  for (const [name, viewport] of Object.entries(reviewViewports)) {
+    it(`axe finds nothing on any page at ${viewport.width} px (${name})`, {
+      timeout: 300_000,
+    }, async () => {
+      const context = await browser.newContext({ viewport })
+      const page = await context.newPage()
+      for (const path of pages) {
+        // A first visit each time: the choice made on the page before is forgotten.
+        await page.goto(url(path), { waitUntil: 'load' })
+        await page.evaluate(() => localStorage.clear())
+        await page.reload({ waitUntil: 'load' })
+        await waitForShell(page)
+        const banner = page.locator('[data-cookie-banner][data-state="open"]')
+        await banner.waitFor()
+        await expectNoAxeViolations(page)
+        await banner.getByRole('button', { name: 'Accept All Cookies' }).click()
+        await page.locator('[data-cookie-banner]').and(page.locator('[hidden]')).waitFor({
+          state: 'attached',
+        })
+        await expectNoAxeViolations(page)
+      }
       await context.close()
     })
   }

@@ -60,9 +60,11 @@ export function ToastRegion() {
             '&[data-type=success] [data-icon=error], &[data-type=error] [data-icon=success]': {
               display: 'none',
             },
-            // Slides in from below when it appears (CSS alone: no script work per frame).
+            // Fades in where it will rest (CSS alone: no script work per frame). Not sliding: the
+            // form scrolls its result clear of the toast as it appears, and a toast still on its
+            // way would be measured where it does not stay.
             '@starting-style': {
-              '&[data-state=open]': { opacity: 0, translate: '0 1rem' },
+              '&[data-state=open]': { opacity: 0 },
             },
             // A dismissed toast lingers for the spec's removal delay: once faded, it is out of
             // the focus order and the accessibility tree too.

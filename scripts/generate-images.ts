@@ -8,13 +8,9 @@
 import { mkdirSync } from 'node:fs'
 import sharp from 'sharp'
 import { site } from '../frontend/build-identity.ts'
-import {
-  type ArtworkFamily,
-  artworkCaptions,
-  artworkFamilies,
-  artworkSvg,
-} from '../frontend/components/artwork.ts'
-import { socialImagePath, socialImageSize } from '../frontend/components/images.ts'
+import { artworkSvg } from '../frontend/components/artwork.ts'
+import { type ArtworkFamily, artworkCaptions, artworkFamilies } from '../frontend/page-families.ts'
+import { socialImagePath, socialImageSize } from '../frontend/seo/social-image.ts'
 
 const outDir = new URL('../frontend/public/images/', import.meta.url).pathname
 mkdirSync(outDir, { recursive: true })

@@ -1,7 +1,8 @@
 import { Box, Container, Heading, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { type ArtworkFamily, artworkFamilyFor, artworkSvg } from './artwork.ts'
+import { type ArtworkFamily, artworkFamilyFor } from '../page-families.ts'
+import { artworkSvg } from './artwork.ts'
 
 /** The dark wash over the artwork, behind the text. */
 const scrim = 'rgba(8, 15, 45, 0.88)'

@@ -101,6 +101,10 @@ export function NavBar({ currentPath }: { currentPath: string }) {
             <Box
               as="summary"
               aria-label="Menu"
+              // Above the open menu's panel, which starts at the bar's edge: the focus ring's
+              // bottom edge stays whole while the menu is open.
+              position="relative"
+              zIndex="1"
               display="flex"
               alignItems="center"
               justifyContent="center"

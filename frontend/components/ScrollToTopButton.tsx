@@ -1,4 +1,5 @@
 import { IconButton } from '@chakra-ui/react'
+import { ABOVE_BANNER_ATTRIBUTE } from '../consent/constants.ts'
 import { Icon } from './Icon.tsx'
 
 /**
@@ -9,6 +10,7 @@ export function ScrollToTopButton() {
   return (
     <IconButton
       data-scroll-top=""
+      {...{ [ABOVE_BANNER_ATTRIBUTE]: '' }}
       hidden
       aria-label="Scroll to top"
       position="fixed"

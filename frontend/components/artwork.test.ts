@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { routes, unlistedPages } from '../../shared/routes.ts'
-import { artworkFamilies, artworkFamilyFor, artworkSvg } from './artwork.ts'
+import { artworkFamilies, artworkFamilyFor } from '../page-families.ts'
+import { artworkSvg } from './artwork.ts'
 
 describe('artworkFamilyFor', () => {
   it('gives each service its own scene and groups the other pages into families', () => {

@@ -2,49 +2,11 @@
  * The site's artwork: one flat vector scene per page family, drawn in one style (the brand's
  * navy-to-violet ground, a soft glow, white line work and pale-blue fills) with a motif of its
  * own. Heroes inline their family's scene (docs/decisions/0022); scripts/generate-images.ts
- * renders each scene, with its caption, to the family's social-sharing image.
+ * renders each scene, with its caption, to the family's social-sharing image. The families
+ * themselves are in page-families.ts.
  */
 
-export const artworkFamilies = [
-  'home',
-  'about',
-  'services',
-  'seo',
-  'ppc',
-  'social-media',
-  'email-marketing',
-  'website-development',
-  'legal',
-  'contact',
-] as const
-export type ArtworkFamily = (typeof artworkFamilies)[number]
-
-/** What each family's social-sharing image says under the agency's name, and its alt text. */
-export const artworkCaptions: Record<ArtworkFamily, string> = {
-  home: 'Digital marketing that grows UK businesses',
-  about: 'The team behind your growth',
-  services: 'Digital marketing services',
-  seo: 'Search engine optimisation',
-  ppc: 'Pay-per-click advertising',
-  'social-media': 'Social media marketing',
-  'email-marketing': 'Email marketing',
-  'website-development': 'Website development',
-  legal: 'Terms and privacy',
-  contact: 'Talk to us about your growth',
-}
-
-/** Which family a page belongs to, by its path; pages outside every family get the home scene. */
-export function artworkFamilyFor(path: string): ArtworkFamily {
-  const service = /^\/services\/([a-z-]+)/.exec(path)?.[1]
-  if (service && (artworkFamilies as readonly string[]).includes(service)) {
-    return service as ArtworkFamily
-  }
-  if (path.startsWith('/services')) return 'services'
-  if (['/about', '/values', '/why-choose-us'].includes(path)) return 'about'
-  if (['/terms', '/privacy-policy'].includes(path)) return 'legal'
-  if (path === '/contact' || path.startsWith('/contact/') || path === '/faq') return 'contact'
-  return 'home'
-}
+import type { ArtworkFamily } from '../page-families.ts'
 
 /** The scene's coordinate space; the motif sits right of centre, clear of the hero's text. */
 const W = 1600

@@ -1,7 +1,15 @@
 import { grantAnalytics, setUpAnalytics, withdrawAnalytics } from '../analytics/gtag.ts'
 import { trackDeclaredClicks, trackDeclaredViews } from '../analytics/track.ts'
-import { BANNER_DELAY_MS, BANNER_EXIT_MS, type ConsentChoice } from './constants.ts'
+import {
+  ABOVE_BANNER_ATTRIBUTE,
+  BANNER_DELAY_MS,
+  BANNER_EXIT_MS,
+  type ConsentChoice,
+} from './constants.ts'
 import { readConsent, saveConsent } from './storage.ts'
+
+/** A focus ring's width and offset, kept clear of the banner along with the control it rings. */
+const FOCUS_RING_ROOM_PX = 8
 
 /**
  * The cookie banner's behaviour over its prerendered markup (components/CookieBanner.tsx), and
@@ -19,15 +27,22 @@ export function initConsent(doc: Document, win: Window): void {
   // The footer control that opened the banner, to hand focus back to when it closes.
   let opener: HTMLElement | null = null
 
-  const scrollTop = doc.querySelector<HTMLElement>('[data-scroll-top]')
-  // While the banner is open, scroll-padding keeps focused elements from landing behind it, and
-  // the return-to-top button rises above it (CookieBanner's styles read the variable). The
-  // variable is set on that button alone: on the root element it would restyle the whole page
-  // (measured: 35-50 ms at 4x CPU slowdown, enough to make showing the banner a long task).
+  // While the banner is open (WCAG 2.2, 2.4.11 Focus Not Obscured): the page gets room below
+  // its footer as tall as the banner, so its last controls can scroll clear of it, and
+  // scroll-padding makes focus moved below the banner's top edge scroll the control above it,
+  // with room for its focus ring. The return-to-top button and the toasts rise above it too
+  // (their styles read the variable). The variable is set on those elements alone: on the root
+  // element it would restyle the whole page (measured: 35-50 ms at 4x CPU slowdown, enough to
+  // make showing the banner a long task); plain properties on the root and body restyle only
+  // those two.
   new ResizeObserver(() => {
-    const height = banner.hidden ? '' : `${banner.offsetHeight}px`
-    scrollTop?.style.setProperty('--cookie-banner-height', height)
-    root.style.scrollPaddingBottom = height
+    const open = !banner.hidden
+    const height = open ? `${banner.offsetHeight}px` : ''
+    for (const floating of doc.querySelectorAll<HTMLElement>(`[${ABOVE_BANNER_ATTRIBUTE}]`)) {
+      floating.style.setProperty('--cookie-banner-height', height)
+    }
+    root.style.scrollPaddingBottom = open ? `${banner.offsetHeight + FOCUS_RING_ROOM_PX}px` : ''
+    doc.body.style.paddingBottom = height
   }).observe(banner)
 
   setUpAnalytics(banner.dataset.gaId, win)

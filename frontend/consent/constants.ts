@@ -9,3 +9,10 @@ export type ConsentChoice = (typeof consentChoices)[number]
 export const BANNER_DELAY_MS = 1500
 /** Its fade-and-slide out after a choice (skipped when the visitor prefers reduced motion). */
 export const BANNER_EXIT_MS = 300
+
+/**
+ * Marks what floats at the bottom of the screen and rises above the banner while it is open:
+ * banner.ts sets `--cookie-banner-height` on each such element (never on the root, which would
+ * restyle the whole page).
+ */
+export const ABOVE_BANNER_ATTRIBUTE = 'data-above-cookie-banner'

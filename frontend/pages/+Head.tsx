@@ -2,10 +2,10 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { absoluteUrl, brandColours } from '../../shared/site.ts'
 import { speculationRulesText } from '../../shared/speculation-rules.ts'
 import { site } from '../build-identity.ts'
-import { artworkFamilyFor } from '../components/artwork.ts'
-import { socialImageAlt, socialImageSize } from '../components/images.ts'
 import { PAGE_END_ID } from '../components/PageEnd.tsx'
+import { artworkFamilyFor } from '../page-families.ts'
 import { iconDataUri } from '../seo/icon.ts'
+import { socialImageAlt, socialImageSize } from '../seo/social-image.ts'
 
 /** Search and sharing tags every page carries beyond the title, description and image vike-react writes. */
 export default function Head() {

@@ -1,5 +1,5 @@
 import { absoluteUrl, type Site, telHref } from '../../shared/site.ts'
-import { socialImagePath } from '../components/images.ts'
+import { socialImagePath } from './social-image.ts'
 
 /**
  * schema.org JSON-LD for search engines, built from the same content modules that render each

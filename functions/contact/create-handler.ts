@@ -12,6 +12,7 @@ import { createEnquiryStore } from '../enquiries/store.ts'
 import { isSyntheticMarker } from '../enquiries/synthetic.ts'
 import { errorName, jsonLogger, type Logger, withRequestId } from '../log.ts'
 import { tableRepeatLookup } from '../spam/repeats.ts'
+import type { AnswerShell } from './answer-shell.ts'
 import { invalidFormPage, refusedFormPage } from './form-pages.ts'
 import { type ContactRoute, idempotencyKeyOf, readBody, routeOf } from './request.ts'
 import {
@@ -35,6 +36,11 @@ export interface ContactHandlerDependencies {
    * ordinary one.
    */
   readonly syntheticKey?: string | undefined
+  /**
+   * The site's page around the no-JavaScript form's answers.
+   * @default - none: those answers are pages of their own
+   */
+  readonly answerShell?: AnswerShell
 }
 
 /**
@@ -62,8 +68,17 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
         // Every refusal, whoever raised it, leaves with a message a person can read: JSON, or
         // the form's page.
         onError: (request) => {
-          const problem = problemResponse(request.error, withRequestId(log, request.context))
-          request.response = route === 'form' ? asFormPage(problem, request.event.body) : problem
+          const refusal = problemRefusal(request.error, withRequestId(log, request.context))
+          request.response =
+            route === 'form'
+              ? refusedFormPage(
+                  refusal.status,
+                  refusal.message,
+                  refusal.headers,
+                  request.event.body,
+                  deps.answerShell,
+                )
+              : refusalJson(refusal)
         },
       })
       .use(httpHeaderNormalizer())
@@ -86,7 +101,9 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
           ),
         },
       )
-      return route === 'form' ? formAnswer(outcome, event.body) : jsonAnswer(outcome)
+      return route === 'form'
+        ? formAnswer(outcome, event.body, deps.answerShell)
+        : jsonAnswer(outcome)
     })
   }
   const json = routeHandler('json')
@@ -95,6 +112,31 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
   return (event: APIGatewayProxyEventV2, context: Context): Promise<ContactResult> =>
     (isFormPost(event) ? form : json)(event, context)
 }
+
+/** A refusal in words for people, with its status and any headers (`retry-after`). */
+interface Refusal {
+  readonly status: number
+  readonly message: string
+  readonly headers: Record<string, string>
+}
+
+type RefusedOutcome = Extract<SubmitOutcome, { kind: 'key-reused' | 'unavailable' }>
+
+function outcomeRefusal(outcome: RefusedOutcome): Refusal {
+  switch (outcome.kind) {
+    case 'key-reused':
+      return { status: 422, message: responseMessages.keyReused, headers: {} }
+    case 'unavailable':
+      return {
+        status: 503,
+        message: responseMessages.unavailable,
+        headers: { 'retry-after': '60' },
+      }
+  }
+}
+
+const refusalJson = (refusal: Refusal): ContactResult =>
+  jsonResponse(refusal.status, { message: refusal.message }, refusal.headers)
 
 function jsonAnswer(outcome: SubmitOutcome): ContactResult {
   switch (outcome.kind) {
@@ -109,21 +151,26 @@ function jsonAnswer(outcome: SubmitOutcome): ContactResult {
         message: responseMessages.invalidPrefix + Object.values(outcome.errors).join('; '),
         errors: outcome.errors,
       })
-    case 'key-reused':
-      return jsonResponse(422, { message: responseMessages.keyReused })
-    case 'unavailable':
-      return jsonResponse(503, { message: responseMessages.unavailable }, { 'retry-after': '60' })
+    default:
+      return refusalJson(outcomeRefusal(outcome))
   }
 }
 
 /**
  * The form without JavaScript: on to the confirmation page, or an HTML page saying what failed
- * with the form again, filled in with what was `posted`.
+ * with the form again, filled in with what was `posted`, built from the outcome itself.
  */
-function formAnswer(outcome: SubmitOutcome, posted: unknown): ContactResult {
-  if (outcome.kind === 'accepted') return seeOther(contactApi.formSentPath)
-  if (outcome.kind === 'invalid') return invalidFormPage(outcome.errors, posted)
-  return asFormPage(jsonAnswer(outcome), posted)
+function formAnswer(outcome: SubmitOutcome, posted: unknown, shell?: AnswerShell): ContactResult {
+  switch (outcome.kind) {
+    case 'accepted':
+      return seeOther(contactApi.formSentPath)
+    case 'invalid':
+      return invalidFormPage(outcome.errors, posted, shell)
+    default: {
+      const refusal = outcomeRefusal(outcome)
+      return refusedFormPage(refusal.status, refusal.message, refusal.headers, posted, shell)
+    }
+  }
 }
 
 /** Whether a request (however malformed) was the no-JavaScript form's post. */
@@ -131,27 +178,15 @@ function isFormPost(event: APIGatewayProxyEventV2 | undefined): boolean {
   return typeof event?.rawPath === 'string' && routeOf(event) === 'form'
 }
 
-/** A JSON refusal as the HTML page a browser shows, with the same status, headers and message. */
-function asFormPage(answer: ContactResult, posted: unknown): ContactResult {
-  let message: string = responseMessages.internal
-  try {
-    const parsed = JSON.parse(String(answer.body)) as { message?: unknown }
-    if (typeof parsed.message === 'string') message = parsed.message
-  } catch {
-    // Every JSON answer here carries a message; keep the generic one if not.
-  }
-  return refusedFormPage(answer.statusCode, message, answer.headers, posted)
-}
-
-function problemResponse(error: unknown, log: Logger): ContactResult {
+function problemRefusal(error: unknown, log: Logger): Refusal {
   if (error instanceof HttpProblem) {
-    return jsonResponse(error.status, { message: error.message }, error.headers)
+    return { status: error.status, message: error.message, headers: error.headers }
   }
   // Middy's body parser: a 4xx (422) for JSON it cannot parse (or that smuggles `__proto__`).
   const status = (error as { statusCode?: unknown } | undefined)?.statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return jsonResponse(status, { message: responseMessages.malformedJson })
+    return { status, message: responseMessages.malformedJson, headers: {} }
   }
   log({ level: 'error', event: 'contact_request_failed', errorName: errorName(error) })
-  return jsonResponse(500, { message: responseMessages.internal })
+  return { status: 500, message: responseMessages.internal, headers: {} }
 }

@@ -1,9 +1,11 @@
+import { answerShell } from '../../shared/answer-shell.ts'
 import { originSecret } from '../../shared/origin-secret.ts'
 import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { createMetrics } from '../metrics.ts'
+import { readAnswerShell } from './answer-shell.ts'
 import { createContactHandler } from './create-handler.ts'
 import { requireOriginSecret } from './origin-check.ts'
 
@@ -20,5 +22,7 @@ export const handler = requireOriginSecret(
     log: createLogger('contact'),
     metrics: createMetrics('contact'),
     syntheticKey: process.env[syntheticEnquiry.env],
+    // Copied beside the bundle from the built site (infra/constructs/contact-api.ts).
+    answerShell: readAnswerShell(new URL(`./${answerShell.bundledFile}`, import.meta.url)),
   }),
 )

@@ -1,4 +1,4 @@
-import { pageStyles } from '../contact/form-pages.ts'
+import { standalonePageStyles } from '../contact/form-pages.ts'
 import type { ContactResult } from '../contact/responses.ts'
 import { escapeHtml, oneLine } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
@@ -122,16 +122,18 @@ function html(status: number, title: string, body: string): ContactResult {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>${pageStyles}
-dl{margin:0 0 1.5rem;border:1px solid #e4e4e7;border-radius:.75rem;padding:1rem 1.25rem;background:#fafafa}
-dt{font-weight:600}
-dd{margin:0 0 .5rem;overflow-wrap:anywhere}
+<style>${standalonePageStyles}
+.answer dl{margin:0 0 1.5rem;border:1px solid #e4e4e7;border-radius:.75rem;padding:1rem 1.25rem;background:#fafafa}
+.answer dt{font-weight:600}
+.answer dd{margin:0 0 .5rem;overflow-wrap:anywhere}
 </style>
 </head>
 <body>
 <header><a href="/">Home</a></header>
 <main>
+<div class="answer">
 ${body}
+</div>
 </main>
 </body>
 </html>

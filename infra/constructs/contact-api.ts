@@ -26,6 +26,7 @@ import { ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53
 import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets'
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
+import { answerShell } from '../../shared/answer-shell.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
 import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
@@ -76,6 +77,12 @@ export interface ContactApiProps {
    * @default - the repository's `functions/`
    */
   readonly functionsDirectory?: string
+  /**
+   * The built site page the no-JavaScript form's answers are shown in (its header, menu and
+   * footer), copied into the contact function's bundle (shared/answer-shell.ts).
+   * @default - none: those answers are pages of their own
+   */
+  readonly answerShellPage?: string
   /**
    * How long function and API access logs are kept (they can hold fragments of enquiries).
    * @default RetentionDays.ONE_MONTH
@@ -193,6 +200,9 @@ export class ContactApi extends Construct {
         [syntheticEnquiry.env]: syntheticKey.secretValue.unsafeUnwrap(),
       },
       retention,
+      ...(props.answerShellPage && {
+        bundledFiles: { [answerShell.bundledFile]: props.answerShellPage },
+      }),
     })
     const retryInterval = props.retryInterval ?? RETRY_INTERVAL
     const retry = nodeFunction(this, 'NotificationRetry', {

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Duration } from 'aws-cdk-lib'
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda'
@@ -15,6 +16,8 @@ export interface NodeFunctionOptions {
   readonly retention: RetentionDays
   readonly retryAttempts?: number
   readonly maxEventAge?: Duration
+  /** Files copied beside the bundled code: the name there, and the file it is copied from. */
+  readonly bundledFiles?: Readonly<Record<string, string>>
 }
 
 /**
@@ -43,7 +46,23 @@ export function nodeFunction(scope: Construct, id: string, options: NodeFunction
     ...(options.retryAttempts !== undefined && { retryAttempts: options.retryAttempts }),
     ...(options.maxEventAge && { maxEventAge: options.maxEventAge }),
     // One definition, shared with bench:api, so the bench measures what ships.
-    bundling: cdkBundling(),
+    bundling: { ...cdkBundling(), ...copyAfterBundling(options.bundledFiles) },
   })
   return { fn, logGroup }
+}
+
+/** Bundling hooks that copy `files` into the bundle's folder (asset hashes cover them). */
+function copyAfterBundling(files: Readonly<Record<string, string>> | undefined) {
+  if (!files || Object.keys(files).length === 0) return {}
+  const quote = (path: string) => `'${path.replaceAll("'", "'\\''")}'`
+  return {
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_input: string, output: string) =>
+        Object.entries(files).map(
+          ([name, from]) => `cp ${quote(from)} ${quote(join(output, name))}`,
+        ),
+    },
+  }
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { join } from 'node:path'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { type AwsClients, createAwsClients } from '../../functions/aws-clients.ts'
 import { type FunctionConfig, loadFunctionConfig } from '../../functions/config.ts'
+import { readAnswerShell } from '../../functions/contact/answer-shell.ts'
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
 import {
   LOCAL_STACK_WITHOUT_SECRET,
@@ -18,6 +20,7 @@ import { jsonLogger, type Logger } from '../../functions/log.ts'
 import { createMetrics } from '../../functions/metrics.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
 import type { RetryOptions, RetrySummary } from '../../functions/notification-retry/retry.ts'
+import { answerShell } from '../../shared/answer-shell.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryTable, normaliseEmail } from '../../shared/enquiry-table.ts'
 import { type HttpApiHandler, httpApiRoute } from './api-gateway.ts'
@@ -64,6 +67,12 @@ export interface LocalPipelineOptions {
    * @default - none: every enquiry is an ordinary one
    */
   readonly syntheticKey?: string
+  /**
+   * The built site's folder (`dist/client`), whose page the no-JavaScript form's answers are
+   * shown in, as the deployed function's bundle carries it.
+   * @default - none: those answers are pages of their own
+   */
+  readonly siteDirectory?: string
 }
 
 /** An enquiry as the drills and fault runs read it back: the fields of its e-mail's fate. */
@@ -177,7 +186,15 @@ export async function startLocalPipeline(
     // No CloudFront in front here, so no request could carry its origin secret.
     requireOriginSecret(
       LOCAL_STACK_WITHOUT_SECRET,
-      createContactHandler({ config, clients, log, syntheticKey: options.syntheticKey }),
+      createContactHandler({
+        config,
+        clients,
+        log,
+        syntheticKey: options.syntheticKey,
+        ...(options.siteDirectory && {
+          answerShell: readAnswerShell(join(options.siteDirectory, answerShell.page)),
+        }),
+      }),
     ) as HttpApiHandler,
     'contact',
   )

@@ -26,6 +26,7 @@ const api = await startLocalPipeline({
   syntheticKey: ensureLocalSyntheticKey(),
   // The same key `npm run enquiries -- digest` signs its links with.
   actionLinkKey: localActionLinkKey(),
+  siteDirectory: root,
 })
 const running = await startLocalServer({
   root,

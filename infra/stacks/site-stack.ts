@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib'
 import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager'
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
+import { answerShell } from '../../shared/answer-shell.ts'
 import { AttentionDigest } from '../constructs/attention-digest.ts'
 import { Canary } from '../constructs/canary.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
@@ -145,6 +148,7 @@ export class SiteStack extends Stack {
       senderEmail: props.senderEmail,
       agencyEmail: props.agencyEmail,
       functionsDirectory: props.functionsDirectory,
+      answerShellPage: answerShellPage(props.siteDirectory),
       logRetention: retention.logs,
       throttle: props.apiThrottle,
       stage,
@@ -298,4 +302,13 @@ export class SiteStack extends Stack {
       new CfnOutput(this, id, { description, value })
     }
   }
+}
+
+/**
+ * The built page the contact function shows its no-JavaScript answers in. A site built by
+ * `npm run build` always has it; a test's fixture site may not, and its answers then stand alone.
+ */
+function answerShellPage(siteDirectory: string): string | undefined {
+  const page = join(siteDirectory, answerShell.page)
+  return existsSync(page) ? page : undefined
 }

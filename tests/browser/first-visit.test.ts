@@ -45,8 +45,6 @@ describe('contact calls to action', () => {
     for (const page of builtPages(inject('distDir'))) {
       for (const [, href = ''] of page.html.matchAll(/<a\b[^>]*\shref="(\/contact[^"]*)"/g)) {
         found.push(href)
-        // The 404 page's list of pages names the page itself.
-        if (page.path === '/404.html' && href === '/contact') continue
         expect(href, `a link on ${page.path}`).toBe(contactFormHref)
       }
     }
@@ -77,6 +75,18 @@ describe('contact calls to action', () => {
       await page.waitForURL((address) => address.pathname === '/contact')
       await page.locator('[data-cookie-banner][data-state="open"]').waitFor()
       await expect(uncovered(page, '[name="firstName"]')).resolves.toBe('uncovered')
+      // And the 404 page's Contact link, from a mistyped address.
+      await page.goto(url('/no-such-page'), { waitUntil: 'load' })
+      await waitForShell(page)
+      await page.locator('[data-cookie-banner][data-state="open"]').waitFor()
+      await page
+        .getByRole('navigation', { name: 'Helpful links' })
+        .getByRole('link', { name: 'Contact' })
+        .click()
+      await page.waitForURL((address) => address.pathname === '/contact')
+      await waitForShell(page)
+      await page.locator('[data-cookie-banner][data-state="open"]').waitFor()
+      await expect(uncovered(page, '[name="firstName"]'), '404').resolves.toBe('uncovered')
       await close()
     })
   }

@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   const distDir = join(outDir, 'client')
   // The contact API as `npm start` runs it, on free ports, its data in a folder of its own.
   const dataDir = mkdtempSync(join(tmpdir(), 'enquiries-'))
-  const api = await startLocalPipeline({ dataDir, log: silentLogger })
+  const api = await startLocalPipeline({ dataDir, log: silentLogger, siteDirectory: distDir })
   const server = await startLocalServer({
     root: distDir,
     port: 0,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
-import { artworkFamilyFor } from '../../frontend/components/artwork.ts'
+import { artworkFamilyFor } from '../../frontend/page-families.ts'
 import { routes, unlistedPages } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { routes } from '../../shared/routes.ts'
+import { contactFormHref, routes } from '../../shared/routes.ts'
 import { brandColours, parseSite } from '../../shared/site.ts'
 import { launchChromium, openPage, url } from './chromium.ts'
 import { breadcrumbs } from './page-reading.ts'
@@ -47,7 +47,8 @@ describe('finding your way', () => {
     expect(links).toEqual([
       ['Home', '/'],
       ['Services', '/services'],
-      ['Contact', '/contact'],
+      // Straight to the form, as every other way to the contact page.
+      ['Contact', contactFormHref],
     ])
     await close()
   })

@@ -88,11 +88,12 @@ export function ContactForm({ agency }: { readonly agency: AgencyContact }) {
             fontSize="sm"
             color="gray.700"
             // After a send, the status below says what to do: a hint about the emptied form above
-            // "Thank you" would only confuse (it returns with the visitor's next change).
+            // "Thank you" would only confuse (it returns with the visitor's next change). Then it
+            // takes no room either, so the result sits just under the button, not a hint's
+            // height further down.
             css={{
-              [`&[${readinessParts.readiness}=ready], &[${formParts.afterSend}]`]: {
-                visibility: 'hidden',
-              },
+              [`&[${readinessParts.readiness}=ready]`]: { visibility: 'hidden' },
+              [`&[${formParts.afterSend}]`]: { visibility: 'hidden', display: 'none' },
             }}
           >
             {hintStates.map((state) => (

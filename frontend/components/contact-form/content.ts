@@ -51,9 +51,11 @@ export const contactFormCopy = {
      * Unavailable").
      */
     reasons: {
-      /** A 400 whose fields the API named: the messages show under them. */
-      fields:
-        'Some details need checking. Please correct the fields marked above, then send again.',
+      /**
+       * A 400 whose fields the API named: the messages show under them, and `fieldsToFix` names
+       * them after these words (a toast or a status line cannot know which fields are in view).
+       */
+      fields: 'Some details need checking',
       /** Any other refusal of the request itself (400, 415, 422). */
       refused:
         "We couldn't accept your message as it was sent. Please reload the page and send it again.",
@@ -75,7 +77,16 @@ export const contactFormCopy = {
   /** The message beside the button after a send, until the next change to the form. */
   status: {
     success: "Thank you: your enquiry has been received. We'll get back to you within 24 hours.",
-    kept: 'Your details are still in the form, so you can send it again.',
+    /** After every failure's own words, each of which already says to send again once. */
+    kept: 'Your details are still in the form.',
     other: 'Or contact us directly:',
   },
 } as const
+
+/** A 400's words, naming the fields to correct by their labels, in the form's order. */
+export function fieldsToFix(labels: readonly string[]): string {
+  const names =
+    labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels.join('')
+  const them = labels.length > 1 ? 'them' : 'it'
+  return `${contactFormCopy.failure.reasons.fields}: ${names}. Please correct ${them}, then send again.`
+}

@@ -1,7 +1,7 @@
 import type { FieldErrors } from '../../../shared/contact.ts'
 import { type ContactField, contactApi, contactFields } from '../../../shared/contact-fields.ts'
 import { createToaster } from '../toast/toaster.ts'
-import { contactFormCopy as copy } from './content.ts'
+import { contactFormCopy as copy, fieldsToFix } from './content.ts'
 import { clearDraft } from './draft-storage.ts'
 import { type FormStatus, formParts } from './markup.ts'
 import { keepReadinessLive, readValues } from './on-load-readiness.ts'
@@ -110,7 +110,14 @@ export function enhanceContactForm(form: HTMLFormElement): void {
       console.warn('The enquiry was not sent:', error instanceof Error ? error.message : error)
       const fields = serverFieldErrors(error)
       setErrors(fields)
-      outcome = { kind: 'failure', message: copy.failure.reasons[failureReason(error)], fields }
+      const reason = failureReason(error)
+      const message =
+        reason === 'fields'
+          ? fieldsToFix(
+              contactFields.filter((f) => fields[f] !== undefined).map((f) => copy.fields[f].label),
+            )
+          : copy.failure.reasons[reason]
+      outcome = { kind: 'failure', message, fields }
     } finally {
       submitting = false
       showSending(form, false)

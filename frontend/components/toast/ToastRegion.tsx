@@ -1,12 +1,15 @@
 import { Box, chakra, Stack } from '@chakra-ui/react'
+import { ABOVE_BANNER_ATTRIBUTE } from '../../consent/constants.ts'
 import { Icon } from '../Icon.tsx'
 import { toastParts } from './toast-parts.ts'
 
 /**
  * Where the spec's toasts appear, prerendered empty, and the one toast they are copied from,
  * hidden and styled at build time: toaster.ts fills in a copy and shows it, without React or
- * Chakra in the browser (docs/decisions/0025). At the top of the viewport, so a toast never
- * covers the cookie banner's buttons at the bottom, and the form scrolls its result clear of it.
+ * Chakra in the browser (docs/decisions/0025). At the bottom of the viewport (the spec's
+ * bottom-end), above the cookie banner while it is open: there it covers neither the header's
+ * links nor the fields, which lie above the result of a send (and the form scrolls that result
+ * clear of the toast).
  */
 export function ToastRegion() {
   return (
@@ -19,8 +22,10 @@ export function ToastRegion() {
         aria-live="polite"
         aria-relevant="additions text"
         tabIndex={-1}
+        {...{ [ABOVE_BANNER_ATTRIBUTE]: '' }}
         position="fixed"
-        top="4"
+        // The banner's script sets the variable while the banner is open.
+        bottom="calc(var(--cookie-banner-height, 0px) + 1rem)"
         insetInline="4"
         zIndex="toast"
         display="flex"
@@ -55,9 +60,11 @@ export function ToastRegion() {
             '&[data-type=success] [data-icon=error], &[data-type=error] [data-icon=success]': {
               display: 'none',
             },
-            // Slides in from above when it appears (CSS alone: no script work per frame).
+            // Fades in where it will rest (CSS alone: no script work per frame). Not sliding: the
+            // form scrolls its result clear of the toast as it appears, and a toast still on its
+            // way would be measured where it does not stay.
             '@starting-style': {
-              '&[data-state=open]': { opacity: 0, translate: '0 -1rem' },
+              '&[data-state=open]': { opacity: 0 },
             },
             // A dismissed toast lingers for the spec's removal delay: once faded, it is out of
             // the focus order and the accessibility tree too.

@@ -1,3 +1,4 @@
+import { contactFormHref } from '../../../shared/routes.ts'
 import { site } from '../../build-identity.ts'
 
 export const notFound = {
@@ -10,7 +11,7 @@ export const notFound = {
   links: [
     { label: 'Home', href: '/' },
     { label: 'Services', href: '/services' },
-    { label: 'Contact', href: '/contact' },
+    { label: 'Contact', href: contactFormHref },
   ],
 }
 

@@ -39,7 +39,9 @@ export default function Page() {
               {site.phone}
             </Link>
           </Text>
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="4" pt="2">
+          {/* Stretched across the column (its parent aligns to the start), so on a phone the
+              buttons take the site's full-width rule from LinkButton, not their labels' width. */}
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="4" pt="2" alignSelf="stretch">
             {sent.links.map((link, index) => (
               <LinkButton key={link.href} href={link.href} tone={index === 0 ? 'solid' : 'outline'}>
                 {link.label}

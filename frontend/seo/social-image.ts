@@ -1,4 +1,4 @@
-import { type ArtworkFamily, artworkCaptions } from './artwork.ts'
+import { type ArtworkFamily, artworkCaptions } from '../page-families.ts'
 
 /** Every social-sharing image's size: the 1.91:1 card that LinkedIn, Facebook and X show large. */
 export const socialImageSize = { width: 1200, height: 630 } as const

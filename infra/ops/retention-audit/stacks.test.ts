@@ -129,12 +129,15 @@ describe('the retention audit, whatever the stacks', () => {
     writeFileSync(
       join(nested, 'manifest.json'),
       manifest({
+        // As the CDK writes them: every stack artifact names its environment.
         ProdSite1234: {
           type: 'aws:cloudformation:stack',
+          environment: 'aws://unknown-account/eu-west-2',
           properties: { templateFile: 'ProdSite1234.template.json', stackName: 'Agency-Site' },
         },
         ProdData5678: {
           type: 'aws:cloudformation:stack',
+          environment: 'aws://unknown-account/eu-west-2',
           properties: { templateFile: 'ProdData5678.template.json' },
         },
       }),

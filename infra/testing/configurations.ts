@@ -60,7 +60,6 @@ export const combinations = {
   },
 } satisfies Record<string, Record<string, StageSettings>>
 
-
 /** Every configuration the global set-up synthesises ahead of the tests. */
 export const sharedConfigurations: readonly Configuration[] = [
   // The committed stages as `npm run synth` builds them.

@@ -4,7 +4,14 @@ import { expect, inject } from 'vitest'
 import { chromiumPath, headlessFlags } from './chromium-binary.ts'
 import { waitForShell } from './page-start.ts'
 
+/**
+ * The run's Chromium, launched once by the global set-up: each call is a connection of its own,
+ * and `close()` ends that connection and the contexts it opened, not the browser. Outside the
+ * browser project (no set-up), a browser of its own.
+ */
 export function launchChromium(): Promise<Browser> {
+  const endpoint = inject('browserEndpoint')
+  if (endpoint) return chromium.connect(endpoint)
   return chromium.launch({ executablePath: chromiumPath, args: [...headlessFlags] })
 }
 

@@ -60,6 +60,15 @@ export const combinations = {
   },
 } satisfies Record<string, Record<string, StageSettings>>
 
+/** The combinations that change the way to the site: its region, web ACL, domain, certificate. */
+export const edgeCombinations = [
+  'default',
+  'staging',
+  'waf',
+  'hostedZone',
+  'existingCertificate',
+] as const satisfies readonly (keyof typeof combinations)[]
+
 /** Every configuration the global set-up synthesises ahead of the tests. */
 export const sharedConfigurations: readonly Configuration[] = [
   // The committed stages as `npm run synth` builds them.

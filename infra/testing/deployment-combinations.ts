@@ -8,6 +8,7 @@ export {
   apiCertificateArn,
   certificateArn,
   combinations,
+  edgeCombinations,
   siteEnv,
   zone,
 } from './configurations.ts'

@@ -203,3 +203,21 @@ function validationReports(directory: string): ValidationReport[] {
 
 /** What `npm run build` leaves in dist/client, in miniature. */
 export const writeFixtureSite = writePlaceholderSite
+
+/** The production stage as the retention audit's tests read it. */
+export interface ProductionTemplates {
+  readonly synth: Synthesised
+  /** Every stack of the stage, as deployed: its data stack holds the table and buckets. */
+  readonly stage: StackTemplate[]
+  /** The site stack alone (functions, API, distribution). */
+  readonly good: StackTemplate
+}
+
+/** The production stage alone (no domain, unbundled), read from the cache. */
+export function productionTemplates(): ProductionTemplates {
+  const synth = synthesise({ stages: { prod: {} } })
+  const stage = synth.templates
+  const good = stage.find((stack) => stack.stackName === 'ElevateDigital')
+  if (!good) throw new Error('the production stage has no ElevateDigital stack')
+  return { synth, stage, good }
+}

@@ -13,8 +13,10 @@ import { defineConfig } from 'vitest/config'
  *   ops commands against it and the API benchmark.
  * - `browser`: the built site served as `npm start` serves it, driven through Chromium.
  *
- * CPU-bound projects run first (`groupOrder`); the timing-sensitive ones after them, so a
- * synthesis never competes with a deadline or an animation.
+ * The CPU-bound projects run first (`groupOrder`), the timing-sensitive ones after them, so a
+ * synthesis or a build never competes with a deadline or an animation. The local stack's tests
+ * run beside the browser's: they wait on state, not on the clock, and the browser project uses
+ * one worker of the two cores.
  */
 const local = ['infra/local/**/*.test.ts', 'infra/ops/*.test.ts', 'bench/**/*.test.ts']
 const infra = ['infra/**/*.test.ts']
@@ -37,6 +39,8 @@ export default defineConfig({
           exclude: local,
           environment: 'node',
           globalSetup: ['infra/testing/global-setup.ts'],
+          // The tests only read assemblies: one aws-cdk-lib per worker, not one per file.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
@@ -61,7 +65,7 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Two cores: one page at a time keeps timings (scroll, animations) honest.
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -2,17 +2,54 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * The root test config (run with `--config`, since Vitest no longer reads this file by name).
- * `unit` covers plain modules beside their code; `browser` builds the site, serves it locally
- * and drives Debian's Chromium through Playwright.
+ * Expensive set-up is made once per run, in each project's global set-up, and handed to the
+ * tests (`inject`): the CDK app's configurations are synthesised once (and kept between runs
+ * while the app's code is unchanged), the site is built once (likewise), and one Chromium serves
+ * every browser test.
+ *
+ * - `unit`: plain modules beside their code; no build, no browser, no synthesis, no local stack.
+ * - `infra`: the CDK app's tests, reading cloud assemblies the global set-up synthesised.
+ * - `local`: the local stack (dynalite, the SES emulator, the pipeline's fault scenarios), the
+ *   ops commands against it and the API benchmark.
+ * - `browser`: the built site served as `npm start` serves it, driven through Chromium.
+ *
+ * The CPU-bound projects run first (`groupOrder`), the timing-sensitive ones after them, so a
+ * synthesis or a build never competes with a deadline or an animation. The local stack's tests
+ * run beside the browser's: they wait on state, not on the clock, and the browser project uses
+ * one worker of the two cores.
  */
+const local = ['infra/local/**/*.test.ts', 'infra/ops/*.test.ts', 'bench/**/*.test.ts']
+const infra = ['infra/**/*.test.ts']
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['{shared,functions,infra,frontend,bench,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{shared,functions,frontend,scripts}/**/*.test.{ts,tsx}'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: infra,
+          exclude: local,
+          environment: 'node',
+          globalSetup: ['infra/testing/global-setup.ts'],
+          // The tests only read assemblies: one aws-cdk-lib per worker, not one per file.
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'local',
+          include: local,
+          environment: 'node',
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -26,8 +63,9 @@ export default defineConfig({
           // first paint, the toasts' code loads on intent): 1 s, Vitest's default, is the happy
           // timing of an idle machine, not of a busy one.
           expect: { poll: { timeout: 10_000 } },
-          // Two cores: one Chromium at a time keeps timings (scroll, animations) honest.
+          // Two cores: one page at a time keeps timings (scroll, animations) honest.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -15,6 +15,7 @@
  *   npm run bench:api -- --invocations 20     quicker
  *   npm run bench:api -- --connections 10 --duration 5 --max-requests 5000
  *                                             the load runs: concurrency, seconds, cap per run
+ *   npm run bench:api -- --skip-faults        the Lambda's figures only
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -27,15 +28,14 @@ import { build } from 'esbuild'
 import { silentLogger } from '../functions/log.ts'
 import { esbuildOptions, lambdaNodeOptions } from '../infra/lambda-bundling.ts'
 import { lambdaContext } from '../infra/local/api-gateway.ts'
-import { startFaultStack } from '../infra/local/fault-stack.ts'
 import {
-  crashScenario,
-  dynamoDbOutageScenario,
-  loadScenario,
-  type ScenarioCheck,
-  sesOutageScenario,
-} from '../infra/local/faults.ts'
-import type { LoadResult } from '../infra/local/load.ts'
+  crashRun,
+  dynamoDbOutageRun,
+  sesOutageRun,
+  steadyLoadRun,
+} from '../infra/local/fault-report.ts'
+import { startFaultStack } from '../infra/local/fault-stack.ts'
+import type { ScenarioCheck } from '../infra/local/faults.ts'
 import { localCredentials, startLocalPipeline } from '../infra/local/pipeline.ts'
 import { originSecret } from '../shared/origin-secret.ts'
 import { sampleEnquiry } from '../shared/sample-enquiry.ts'
@@ -48,6 +48,8 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
     'max-requests': { type: 'string', default: '5000' },
+    // The bench's own figures only: the fault tests run the scenarios (infra/local/faults.test.ts).
+    'skip-faults': { type: 'boolean', default: false },
   },
 })
 const invocations = Math.max(1, Number(options.invocations))
@@ -188,62 +190,38 @@ const load = {
   durationSeconds: Math.max(0.5, Number(options.duration)),
   maxRequests: Math.max(1, Number(options['max-requests'])),
 }
-let failed = 0
-const printChecks = (checks: readonly ScenarioCheck[]) => {
-  for (const { name, ok, detail } of checks) {
-    if (!ok) failed++
-    console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`)
+const checks: ScenarioCheck[] = []
+/** The four scenarios with their report; the fault tests run the same ones (fault-report.ts). */
+async function faultRuns() {
+  const faults = await startFaultStack()
+  try {
+    console.log('')
+    console.log(
+      `Contact API under load: on loopback, ${load.connections} connections for ${load.durationSeconds} s (at most ${load.maxRequests} requests), POST /api/contacts through the API Gateway adapter, dynalite + aws-ses-v2-local; 20% of requests repeat an earlier Idempotency-Key`,
+    )
+    checks.push(...(await steadyLoadRun(faults, load, console.log)).checks)
+
+    console.log('')
+    console.log(
+      `SES down for the middle half of the load (${load.durationSeconds} s), then back; the retry function runs`,
+    )
+    checks.push(...(await sesOutageRun(faults, load, console.log)).checks)
+
+    console.log('')
+    const dynamoSeconds = Math.min(2, load.durationSeconds)
+    console.log(`DynamoDB down (connections reset) for a ${dynamoSeconds} s load`)
+    const dynamoLoad = { ...load, durationSeconds: dynamoSeconds }
+    checks.push(...(await dynamoDbOutageRun(faults, dynamoLoad, console.log)).checks)
+
+    console.log('')
+    console.log('The contact function killed (SIGKILL) between its write and its SES call')
+    checks.push(...(await crashRun(faults, console.log)).checks)
+  } finally {
+    await faults.close()
   }
 }
-const printLoad = (result: LoadResult) => {
-  const statuses = Object.entries(result.statuses)
-    .map(([status, count]) => `${status}: ${count}`)
-    .join(', ')
-  console.log(
-    `  ${result.requestsPerSecond.toFixed(1)} req/s; latency p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
-  )
-  console.log(
-    `  2xx ${result.count2xx}, other ${result.countOther} (${statuses || 'no answers'}; errors ${result.errors}, timeouts ${result.timeouts})`,
-  )
-}
-
-const faults = await startFaultStack()
-try {
-  console.log('')
-  console.log(
-    `Contact API under load: on loopback, ${load.connections} connections for ${load.durationSeconds} s (at most ${load.maxRequests} requests), POST /api/contacts through the API Gateway adapter, dynalite + aws-ses-v2-local; 20% of requests repeat an earlier Idempotency-Key`,
-  )
-  const steady = await loadScenario(faults, load)
-  printLoad(steady.load)
-  printChecks(steady.checks)
-
-  console.log('')
-  console.log(
-    `SES down for the middle half of the load (${load.durationSeconds} s), then back; the retry function runs`,
-  )
-  const sesDown = await sesOutageScenario(faults, load)
-  printLoad(sesDown.load)
-  console.log(
-    `  ${sesDown.stored} stored: ${sesDown.mailedDuringLoad} e-mailed at once, ${sesDown.pendingAfterLoad} left pending, ${sesDown.sentByRetry} e-mailed by the retry once SES was back`,
-  )
-  printChecks(sesDown.checks)
-
-  console.log('')
-  const dynamoSeconds = Math.min(2, load.durationSeconds)
-  console.log(`DynamoDB down (connections reset) for a ${dynamoSeconds} s load`)
-  const dynamoDown = await dynamoDbOutageScenario(faults, {
-    ...load,
-    durationSeconds: dynamoSeconds,
-  })
-  printLoad(dynamoDown.load)
-  printChecks(dynamoDown.checks)
-
-  console.log('')
-  console.log('The contact function killed (SIGKILL) between its write and its SES call')
-  printChecks((await crashScenario(faults)).checks)
-} finally {
-  await faults.close()
-}
+if (!options['skip-faults']) await faultRuns()
+const failed = checks.filter((check) => !check.ok).length
 if (failed > 0) {
   console.log(`${failed} check(s) failed`)
   process.exitCode = 1

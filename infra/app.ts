@@ -1,17 +1,11 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { App } from 'aws-cdk-lib'
-import { defineApp } from './define-app.ts'
-import { contextKeys, selectStages } from './stage-selection.ts'
-import { stages } from './stages.ts'
+import { assembleApp } from './assemble-app.ts'
+import { contextKeys } from './stage-selection.ts'
 
 // The only place that reads CDK context and the environment; everything else takes plain props.
 const app = new App()
-const { configs, migration } = selectStages(
-  stages,
-  Object.fromEntries(contextKeys.map((key) => [key, app.node.tryGetContext(key)])),
-  process.env,
-)
 
 const siteDirectory = fileURLToPath(new URL('../dist/client/', import.meta.url))
 if (!existsSync(`${siteDirectory}index.html`)) {
@@ -22,4 +16,8 @@ if (!existsSync(`${siteDirectory}index.html`)) {
   )
 }
 
-defineApp(app, configs, { siteDirectory }, migration)
+assembleApp(app, {
+  context: Object.fromEntries(contextKeys.map((key) => [key, app.node.tryGetContext(key)])),
+  env: process.env,
+  siteDirectory,
+})

@@ -4,6 +4,7 @@ import { originSecret } from '../shared/origin-secret.ts'
 import {
   apiCertificateArn,
   type Cfn,
+  edgeCombinations,
   functionNamed,
   resourcesOf,
   synthesiseCombinations,
@@ -14,13 +15,7 @@ import type { Synthesised } from './testing/synthesise-app.ts'
  * The contact API reachable only through CloudFront, in every documented combination that changes
  * the way there (docs/deploy.md): a secret path and header per stage, the API's own domain.
  */
-const synths = synthesiseCombinations([
-  'default',
-  'staging',
-  'waf',
-  'hostedZone',
-  'existingCertificate',
-])
+const synths = synthesiseCombinations(edgeCombinations)
 
 /** The stage's origin secret (its other secrets sign the digest's links and mark the canary's enquiries). */
 function originSecretOf(site: Parameters<typeof resourcesOf>[0]) {

@@ -4,6 +4,7 @@ import { ENQUIRY_FUNNEL, ENQUIRY_METRICS_NAMESPACE } from './constructs/pipeline
 import {
   type Cfn,
   type Combination,
+  edgeCombinations,
   resourcesOf,
   synthesiseCombinations,
 } from './testing/deployment-combinations.ts'
@@ -12,13 +13,7 @@ import {
  * The alarms and dashboards of every documented combination (docs/deploy.md): in the stage's
  * region, and CloudFront's in us-east-1.
  */
-const synths = synthesiseCombinations([
-  'default',
-  'staging',
-  'waf',
-  'hostedZone',
-  'existingCertificate',
-])
+const synths = synthesiseCombinations(edgeCombinations)
 
 describe('monitoring', () => {
   it.each(['default', 'staging'] as const)(

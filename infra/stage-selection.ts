@@ -8,7 +8,7 @@ import {
   settingsError,
 } from './stage-settings.ts'
 
-type Env = Record<string, string | undefined>
+export type Env = Record<string, string | undefined>
 
 /** Where a stage is, not how it is set up: only infra/stages.ts sets these. */
 const committedOnly = ['stackName', 'account', 'region'] as const

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { buildSite, run } from './cdk-commands.ts'
+import { assembledStacks, readAssembly } from './cloud-assembly.ts'
 
 /**
  * `npm run synth [-- STAGE] [-c key=value …]`: build the site, `cdk synth --quiet` every
@@ -18,33 +19,16 @@ const outdir = resolve('cdk.out')
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'))
 const shown = (path: string) => relative(process.cwd(), path)
 
-interface ManifestArtifact {
-  type: string
-  environment?: string
-  displayName?: string
-  properties?: { templateFile?: string; directoryName?: string; stackName?: string }
-}
-
-/** Every stack template of a cloud assembly, nested stage assemblies included. */
-function templates(directory: string): { name: string; environment?: string; file: string }[] {
-  const manifest = readJson(join(directory, 'manifest.json')) as {
-    artifacts: Record<string, ManifestArtifact>
-  }
-  return Object.entries(manifest.artifacts).flatMap(([id, artifact]) => {
-    if (artifact.type === 'cdk:cloud-assembly' && artifact.properties?.directoryName) {
-      return templates(join(directory, artifact.properties.directoryName))
-    }
-    if (artifact.type !== 'aws:cloudformation:stack') return []
-    const file = join(directory, artifact.properties?.templateFile ?? '')
-    const name = `${artifact.properties?.stackName ?? id} (${artifact.displayName ?? id})`
-    return [{ name, environment: artifact.environment, file }]
-  })
-}
-
-const stacks = templates(outdir)
+const assembly = readAssembly(outdir)
+if (!assembly) throw new Error(`No cloud assembly in ${outdir} after cdk synth`)
+const stacks = assembledStacks(assembly).map((stack) => ({
+  name: `${stack.stackName} (${stack.displayName})`,
+  environment: stack.environment,
+  file: stack.templateFile,
+  resources: Object.keys(stack.template.Resources ?? {}).length,
+}))
 console.log(`Synthesised ${stacks.length} stack(s) into ${shown(outdir) || '.'}/`)
-for (const { name, environment, file } of stacks) {
-  const resources = Object.keys(readJson(file).Resources ?? {}).length
+for (const { name, environment, file, resources } of stacks) {
   console.log(`  ${name}, ${environment}: ${shown(file)}, ${resources} resources`)
 }
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, normalize } from 'node:path'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, normalize, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
@@ -11,14 +11,35 @@ import { describe, expect, it } from 'vitest'
 const root = join(import.meta.dirname, '..')
 const read = (path: string) => readFileSync(join(root, path), 'utf8')
 
-/** Every TypeScript file in the repository (tracked or new, not ignored). */
-const sources = execFileSync(
-  'git',
-  ['ls-files', '--cached', '--others', '--exclude-standard', '--', '*.ts', '*.tsx'],
-  { cwd: root, encoding: 'utf8' },
+/** The folders .gitignore names (node_modules/, dist/ ...): what is built or installed. */
+const ignoredFolders = new Set(
+  read('.gitignore')
+    .split('\n')
+    .filter((line) => /^[\w.-]+\/$/.test(line.trim()))
+    .map((line) => line.trim().slice(0, -1)),
 )
-  .split('\n')
-  .filter((path) => path !== '' && existsSync(join(root, path)))
+
+/** The tree walked as git would list it, for a copy of the source without .git (an archive). */
+function walk(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) {
+      return entry.name === '.git' || ignoredFolders.has(entry.name) ? [] : walk(path)
+    }
+    return /\.tsx?$/.test(entry.name) ? [relative(root, path)] : []
+  })
+}
+
+/** Every TypeScript file in the repository (tracked or new, not ignored). */
+const sources = (
+  existsSync(join(root, '.git'))
+    ? execFileSync(
+        'git',
+        ['ls-files', '--cached', '--others', '--exclude-standard', '--', '*.ts', '*.tsx'],
+        { cwd: root, encoding: 'utf8' },
+      ).split('\n')
+    : walk(root)
+).filter((path) => path !== '' && existsSync(join(root, path)))
 
 const MAX_LINES = 400
 
@@ -91,5 +112,41 @@ describe('house rules', () => {
         .map((imported) => `${path} imports ${imported}`),
     )
     expect(offending, 'move what they share into a module the command line imports').toEqual([])
+  })
+
+  it('reads the same files from the tree as git lists (a copy without .git checks the same)', () => {
+    if (!existsSync(join(root, '.git'))) return
+    expect([...walk(root)].sort()).toEqual([...sources].sort())
+  })
+
+  it('imports nothing test-only into the product (functions/test-fixtures, infra/testing)', () => {
+    const testOnly = /^(functions\/test-fixtures|infra\/testing|tests)\//
+    const product = sources.filter((path) => !/\.test\.tsx?$/.test(path) && !testOnly.test(path))
+    const offending = product.flatMap((path) =>
+      importsOf(path)
+        .filter((imported) => /^(functions\/test-fixtures|infra\/testing)\//.test(imported))
+        .map((imported) => `${path} imports ${imported}`),
+    )
+    expect(offending, 'move what the product needs out of the test-only folder').toEqual([])
+  })
+
+  it('runs every import down the floors: shared, then frontend and functions, then infra', () => {
+    // What a top folder may import besides itself; shared imports from no other.
+    const below: Record<string, readonly string[]> = {
+      shared: [],
+      frontend: ['shared'],
+      functions: ['shared'],
+      infra: ['shared', 'functions', 'frontend'],
+    }
+    const top = (path: string) => path.split('/')[0] ?? ''
+    const offending = sources
+      .filter((path) => top(path) in below && !/\.test\.tsx?$/.test(path))
+      .flatMap((path) =>
+        importsOf(path)
+          .filter((imported) => top(imported) !== top(path) && top(imported) in below)
+          .filter((imported) => !below[top(path)]?.includes(top(imported)))
+          .map((imported) => `${path} imports ${imported}`),
+      )
+    expect(offending, 'an arrow back up: move the shared part down').toEqual([])
   })
 })

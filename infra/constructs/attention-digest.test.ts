@@ -1,17 +1,12 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stages } from '../stages.ts'
+import { logicalIdOf as idOf } from '../testing/site-templates.ts'
 import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 import { DEFAULT_DIGEST_SCHEDULE } from './attention-digest.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
 type Cfn = any
-
-function idOf(template: Template, type: string, prefix: string): string {
-  const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(prefix))
-  expect(ids, `one ${type} named ${prefix}*`).toHaveLength(1)
-  return ids[0] as string
-}
 
 describe('the digest to the agency in each stage', () => {
   let synth: Synthesised

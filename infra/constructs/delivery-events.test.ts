@@ -1,16 +1,11 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DELIVERY_EVENTS_SERVICE, METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
+import { logicalIdOf as idOf } from '../testing/site-templates.ts'
 import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
 type Cfn = any
-
-function idOf(template: Template, type: string, prefix: string): string {
-  const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(prefix))
-  expect(ids, `one ${type} named ${prefix}*`).toHaveLength(1)
-  return ids[0] as string
-}
 
 describe('delivery events in the deployed stack', () => {
   let synth: Synthesised

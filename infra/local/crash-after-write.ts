@@ -4,11 +4,12 @@
  * enquiry as its argument. The SES client's first middleware kills the process outright
  * (SIGKILL: no finally blocks, no answer), as a Lambda timeout or an out-of-memory kill would.
  */
+import type { IncomingMessage } from 'node:http'
 import { createAwsClients } from '../../functions/aws-clients.ts'
 import { loadFunctionConfig } from '../../functions/config.ts'
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
 import { silentLogger } from '../../functions/log.ts'
-import { jsonEvent, testContext } from '../../functions/test-fixtures/test-support.ts'
+import { lambdaContext, toHttpApiEvent } from './api-gateway.ts'
 
 const config = loadFunctionConfig(process.env)
 const clients = createAwsClients(config)
@@ -20,6 +21,16 @@ clients.ses.middlewareStack.add(
   { step: 'initialize', name: 'crashBeforeSending' },
 )
 const handler = createContactHandler({ config, clients, log: silentLogger })
-const response = await handler(jsonEvent(JSON.parse(process.argv[2] ?? '{}')), testContext)
+// The request as the local stack's API Gateway adapter would pass it on (no test fixtures here:
+// this runs as part of the product's fault scenarios).
+const request = {
+  url: '/api/contacts',
+  method: 'POST',
+  httpVersion: '1.1',
+  headers: { 'content-type': 'application/json', host: 'localhost' },
+  socket: { remoteAddress: '127.0.0.1' },
+} as unknown as IncomingMessage
+const event = toHttpApiEvent(request, Buffer.from(process.argv[2] ?? '{}'))
+const response = await handler(event, lambdaContext('contact'))
 // Only reached if the crash did not happen.
 console.log(response.statusCode)

@@ -114,19 +114,15 @@ describe('the CloudFront alarm follows the distribution', () => {
 })
 
 describe('CloudFront alarms when the site itself runs in us-east-1, with an ops address', () => {
-  let synth: Synthesised
-  beforeAll(() => {
-    synth = synthesise({
-      stages: {
-        prod: {
-          account: '123456789012',
-          region: 'us-east-1',
-          opsEmail: 'ops@elevate-digital.example',
-        },
+  const synth = synthesise({
+    stages: {
+      prod: {
+        account: '123456789012',
+        region: 'us-east-1',
+        opsEmail: 'ops@elevate-digital.example',
       },
-    })
-  }, 120_000)
-  afterAll(() => synth?.dispose())
+    },
+  })
 
   it('e-mails the same ops address from the us-east-1 topic as from the site’s', () => {
     for (const template of [synth.site, synth.cloudFrontAlarms]) {

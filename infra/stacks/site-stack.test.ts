@@ -153,23 +153,19 @@ describe('a wildcard added to the site deployment role', () => {
 })
 
 describe('a deployment with a Route 53 domain, analytics and an ops address', () => {
-  let synth: Synthesised
-  beforeAll(() => {
-    synth = synthesise({
-      stages: {
-        prod: {
-          account: '123456789012',
-          region: 'eu-west-1',
-          domainName: 'www.elevate-digital.example',
-          hostedZoneId: 'Z0123456789ABC',
-          hostedZoneName: 'elevate-digital.example',
-          opsEmail: 'ops@elevate-digital.example',
-        },
+  const synth = synthesise({
+    stages: {
+      prod: {
+        account: '123456789012',
+        region: 'eu-west-1',
+        domainName: 'www.elevate-digital.example',
+        hostedZoneId: 'Z0123456789ABC',
+        hostedZoneName: 'elevate-digital.example',
+        opsEmail: 'ops@elevate-digital.example',
       },
-      env: { SITE_URL: 'https://www.elevate-digital.example', GA_MEASUREMENT_ID: 'G-TEST123' },
-    })
-  }, 120_000)
-  afterAll(() => synth?.dispose())
+    },
+    env: { SITE_URL: 'https://www.elevate-digital.example', GA_MEASUREMENT_ID: 'G-TEST123' },
+  })
 
   it('passes cdk-nag with nothing unacknowledged (and no longer needs CFR4)', () => {
     expect(synth.violations).toEqual([])

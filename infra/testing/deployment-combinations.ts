@@ -1,7 +1,17 @@
 import { Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, expect } from 'vitest'
-import type { StageSettings } from '../stage-settings.ts'
+import { combinations, siteEnv } from './configurations.ts'
 import { type Synthesised, synthesise } from './synthesise-app.ts'
+
+export {
+  account,
+  apiCertificateArn,
+  certificateArn,
+  combinations,
+  edgeCombinations,
+  siteEnv,
+  zone,
+} from './configurations.ts'
 
 /**
  * Every documented combination of settings (docs/deploy.md), each as a stage of its own, and the
@@ -10,59 +20,6 @@ import { type Synthesised, synthesise } from './synthesise-app.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
 export type Cfn = any
-
-export const account = '123456789012'
-export const siteEnv = { SITE_URL: 'https://www.elevate-digital.example' }
-export const zone = {
-  domainName: 'www.elevate-digital.example',
-  hostedZoneId: 'Z0123456789ABC',
-  hostedZoneName: 'elevate-digital.example',
-} satisfies StageSettings
-export const certificateArn =
-  'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'
-export const apiCertificateArn =
-  'arn:aws:acm:eu-west-2:123456789012:certificate/9f8e7d6c-5b4a-3210-fedc-ba9876543210'
-
-/** Each combination as the stage it would be, named as its stacks are. */
-export const combinations = {
-  default: { prod: { account } },
-  staging: { staging: { account, senderIdentity: 'existing' } },
-  hostedZone: {
-    prod: {
-      account,
-      ...zone,
-      senderEmail: 'website@elevate-digital.example',
-      dmarc: 'v=DMARC1; p=quarantine; rua=mailto:dmarc@elevate-digital.example',
-    },
-  },
-  existingCertificate: {
-    staging: {
-      account,
-      domainName: 'www.elevate-digital.example',
-      certificateArn,
-      apiDomainName: 'api.elevate-digital.example',
-      apiCertificateArn: apiCertificateArn,
-      senderIdentity: 'domain',
-    },
-  },
-  waf: { prod: { account, waf: true } },
-  existingIdentities: {
-    prod: {
-      account,
-      senderEmail: 'website@elevate-digital.example',
-      agencyEmail: 'enquiries@agency-inbox.example',
-      senderIdentity: 'existing',
-      recipientIdentity: 'existing',
-    },
-  },
-  sandboxRecipient: {
-    prod: {
-      account,
-      senderEmail: 'website@elevate-digital.example',
-      agencyEmail: 'enquiries@agency-inbox.example',
-    },
-  },
-} satisfies Record<string, Record<string, StageSettings>>
 
 export type Combination = keyof typeof combinations
 

@@ -1,4 +1,14 @@
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 
 /**
@@ -38,7 +48,7 @@ export const addToSiteStack = addToStack(siteStack, 'SiteUrl')
 /** The stateful stack of each stage: table, buckets, identities. */
 export const addToDataStack = addToStack(dataStack, 'EnquiriesTableName')
 
-export const breakingEdits: readonly Edit[] = [
+const edits: readonly Edit[] = [
   {
     name: 'point-in-time recovery of 36 days (the stack’s setting)',
     changes: [['infra/retention.ts', 'pointInTimeRecoveryDays: 35', 'pointInTimeRecoveryDays: 36']],
@@ -278,6 +288,15 @@ export const breakingEdits: readonly Edit[] = [
   },
 ]
 
+/**
+ * Each edit audited on one stage (production, unless it names its own): every edit shows in
+ * either, and each stage audited costs a synthesis.
+ */
+export const breakingEdits: readonly Edit[] = edits.map((edit) => ({
+  ...edit,
+  args: edit.args ?? ['-c', 'stage=prod'],
+}))
+
 export const brokenBuilds: readonly Edit[] = [
   {
     name: 'a TypeScript syntax error in the stack',
@@ -320,20 +339,43 @@ export const brokenBuilds: readonly Edit[] = [
   },
 ]
 
+/** The parts of the checkout an audit reads. */
+const parts = ['infra', 'shared', 'functions', 'cdk.json', 'package.json', 'package-lock.json']
+const skipped = /(^|\/)(node_modules|\.cache)$/
+
+/**
+ * Hard links, not copies: the copy costs a directory walk, not the bytes. A file an edit
+ * changes is unlinked and written anew, so the checkout's own file is never touched.
+ */
+function linkTree(from: string, to: string): void {
+  if (!statSync(from).isDirectory()) {
+    try {
+      linkSync(from, to)
+    } catch {
+      // Another file system (a tmpfs /tmp): a copy, then.
+      copyFileSync(from, to)
+    }
+    return
+  }
+  mkdirSync(to)
+  for (const entry of readdirSync(from)) {
+    if (!skipped.test(entry)) linkTree(join(from, entry), join(to, entry))
+  }
+}
+
 /** A scratch copy of the code with `edit` made, its dependencies linked from this checkout. */
 export function scratchCopy(root: string, name: string, edit: Edit): string {
   const dir = join(root, name)
   mkdirSync(dir)
-  for (const part of ['infra', 'shared', 'functions', 'cdk.json', 'package.json']) {
-    cpSync(join(repo, part), join(dir, part), { recursive: true })
-  }
-  // The lock file is copied: the CDK takes its real folder as the project's root.
-  cpSync(join(repo, 'package-lock.json'), join(dir, 'package-lock.json'))
+  // The lock file is there too: the CDK takes its real folder as the project's root.
+  for (const part of parts) linkTree(join(repo, part), join(dir, part))
   symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'))
   for (const [file, from, to] of edit.changes) {
-    const text = readFileSync(join(dir, file), 'utf8')
+    const path = join(dir, file)
+    const text = readFileSync(path, 'utf8')
     if (!text.includes(from)) throw new Error(`${edit.name}: "${from}" is no longer in ${file}`)
-    writeFileSync(join(dir, file), text.replace(from, to))
+    unlinkSync(path)
+    writeFileSync(path, text.replace(from, to))
   }
   return dir
 }

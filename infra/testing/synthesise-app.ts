@@ -1,33 +1,32 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { App, type Stack } from 'aws-cdk-lib'
 import { Template } from 'aws-cdk-lib/assertions'
-import { defineApp, type StageStacks } from '../define-app.ts'
-import { productionSiteUrl, selectStages } from '../stage-selection.ts'
-import type { StageSettings } from '../stage-settings.ts'
-import { stages as committedStages } from '../stages.ts'
+import { inject } from 'vitest'
+import { type AssembledStack, assembledStacks, readAssembly } from '../cloud-assembly.ts'
+import type { StageStacks } from '../define-app.ts'
+import { writePlaceholderSite } from '../placeholder-site.ts'
+import {
+  type Configuration,
+  cachedSynthesis,
+  inputsHash,
+  type Layout,
+  roles,
+  synthesiseInto,
+} from './synth-cache.ts'
 
-const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
-  context: Record<string, unknown>
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The hash of the synthesis inputs, computed once by the infra project's global set-up. */
+    synthInputs: string
+  }
 }
 
-export interface SynthOptions {
+export interface SynthOptions extends Configuration {
   /**
-   * The stages the app is made of.
-   * @default the committed stages of infra/stages.ts
+   * Changes the defined app before it is synthesised (a test replacing a resource, say). Such a
+   * synthesis is never cached: a function's text does not tell what it closes over.
    */
-  readonly stages?: Readonly<Record<string, StageSettings>>
-  /** CDK context, as `-c key=value` would give it (`stage` picks one stage). */
-  readonly context?: Readonly<Record<string, unknown>>
-  /**
-   * Environment variables (SITE_*, GA_MEASUREMENT_ID, CDK_DEFAULT_ACCOUNT).
-   * @default - SITE_URL naming the production stage's domain, as the npm scripts set it
-   */
-  readonly env?: Readonly<Record<string, string>>
-  /** Bundle the real functions with esbuild (slow: do it once per run). @default false */
-  readonly bundle?: boolean
-  /** Changes the defined app before it is synthesised (a test replacing a resource, say). */
   readonly beforeSynth?: (stages: Record<string, StageStacks>) => void
 }
 
@@ -43,9 +42,30 @@ export interface StackTemplate {
   readonly template: any
 }
 
+/** A synthesised stack as its cloud assembly describes it (what a test reads of a Stack). */
+export interface SynthesisedStack {
+  readonly stackName: string
+  readonly region: string
+  readonly account: string
+  readonly terminationProtection: boolean
+  /** The stacks of the stage it is deployed after. */
+  readonly dependencies: readonly SynthesisedStack[]
+  /** Its construct id in the stage (`Site`, `Data`...) and its path (`prod/Site`). */
+  readonly node: { readonly id: string; readonly path: string }
+  readonly templateOptions: { readonly description?: string }
+}
+
+/** One stage's stacks, in the order a deploy creates them. */
+export interface SynthesisedStacks {
+  readonly edge?: SynthesisedStack
+  readonly data?: SynthesisedStack
+  readonly site: SynthesisedStack
+  readonly cloudFrontAlarms: SynthesisedStack
+}
+
 /** One stage's templates. */
 export interface SynthesisedStage {
-  readonly stacks: StageStacks
+  readonly stacks: SynthesisedStacks
   readonly site: Template
   readonly data?: Template
   readonly edge?: Template
@@ -54,41 +74,106 @@ export interface SynthesisedStage {
   readonly templates: StackTemplate[]
 }
 
-/** A synthesised app as `cdk synth` would produce it, in a temporary folder. */
+/** A synthesised app as `cdk synth` would produce it. */
 export interface Synthesised extends SynthesisedStage {
+  /** The cloud assembly (cdk.out); a cached one is shared: read it, never change it. */
   readonly outdir: string
   /** Every synthesised stage by name; the fields above are the first one's. */
   readonly stages: Record<string, SynthesisedStage>
   /** Every finding of every validation plugin (cdk-nag) and every annotation warning. */
   readonly violations: PolicyViolation[]
+  /** Removes an uncached synthesis; a cached one stays for the next file and the next run. */
   dispose(): void
 }
 
+let inputs: string | undefined
+/** The inputs' hash: the global set-up's when it ran, else computed once in this worker. */
+function currentInputs(): string {
+  inputs ??= (() => {
+    try {
+      return inject('synthInputs') ?? inputsHash()
+    } catch {
+      return inputsHash()
+    }
+  })()
+  return inputs
+}
+
 /**
- * Builds the app the way `infra/app.ts` does (same stage selection and composition, same
- * cdk.json feature flags, same cdk-nag checks), against a small fixture site.
+ * Builds the app the way `infra/app.ts` does (infra/assemble-app.ts: same stage selection and
+ * composition, cdk.json's feature flags, the same cdk-nag checks), against a small placeholder
+ * site. Each configuration is synthesised once: the cloud assembly is kept on disk under a hash
+ * of the app's code and the options (./synth-cache.ts), and later calls (other files, later
+ * runs) read it back.
  */
 export function synthesise(options: SynthOptions = {}): Synthesised {
-  const root = mkdtempSync(join(tmpdir(), 'infra-test-'))
-  const siteDirectory = writeFixtureSite(join(root, 'site'))
+  if (options.beforeSynth) {
+    const root = mkdtempSync(join(tmpdir(), 'infra-test-'))
+    synthesiseInto(root, options, options.beforeSynth)
+    return readSynthesised(root, () => rmSync(root, { recursive: true, force: true }))
+  }
+  return readSynthesised(cachedSynthesis(currentInputs(), options), () => {})
+}
+
+function readSynthesised(root: string, dispose: () => void): Synthesised {
   const outdir = join(root, 'cdk.out')
-  const app = new App({
-    outdir,
-    context: {
-      ...cdkJson.context,
-      // An empty list skips bundling: NodejsFunction then stages a placeholder.
-      ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
-    },
-  })
-  const stages = options.stages ?? committedStages
-  const siteUrl = productionSiteUrl(stages)
-  const env = options.env ?? (siteUrl ? { SITE_URL: siteUrl } : {})
-  const { configs, migration } = selectStages(stages, options.context ?? {}, env)
-  const defined = defineApp(app, configs, { siteDirectory }, migration)
-  options.beforeSynth?.(defined)
-  app.synth()
+  const layout = JSON.parse(readFileSync(join(root, 'layout.json'), 'utf8')) as Layout
+  const assembly = readAssembly(outdir)
+  if (!assembly) throw new Error(`no cloud assembly in ${outdir}`)
+  const byArtifact = new Map(assembledStacks(assembly).map((stack) => [stack.artifactId, stack]))
+  // The construct path of each stack, from the layout (the manifest's display name also carries
+  // the stack name when it differs).
+  const paths = new Map(
+    Object.entries(layout.stages).flatMap(([stage, ids]) =>
+      Object.entries(ids).map(([id, artifactId]) => [artifactId, { id, path: `${stage}/${id}` }]),
+    ),
+  )
+  const views = new Map<string, SynthesisedStack & { dependencies: SynthesisedStack[] }>()
+  for (const stack of byArtifact.values()) {
+    views.set(stack.artifactId, {
+      stackName: stack.stackName,
+      region: stack.region,
+      account: stack.account,
+      terminationProtection: stack.terminationProtection,
+      dependencies: [],
+      node: paths.get(stack.artifactId) ?? { id: stack.artifactId, path: stack.displayName },
+      templateOptions: { description: stack.template.Description },
+    })
+  }
+  for (const stack of byArtifact.values()) {
+    const view = views.get(stack.artifactId)
+    for (const id of stack.dependencies) {
+      const dependency = views.get(id)
+      if (view && dependency) view.dependencies.push(dependency)
+    }
+  }
   const byStage = Object.fromEntries(
-    Object.entries(defined).map(([name, stacks]) => [name, templatesOf(stacks)]),
+    Object.entries(layout.stages).map(([name, ids]) => {
+      const stacks = Object.fromEntries(
+        Object.entries(ids).map(([id, artifactId]) => [
+          roles[id as keyof typeof roles],
+          { view: views.get(artifactId), stack: byArtifact.get(artifactId) as AssembledStack },
+        ]),
+      )
+      const template = (role: keyof SynthesisedStacks) => {
+        const found = stacks[role]?.stack
+        return found && Template.fromJSON(found.template)
+      }
+      const ordered = (['edge', 'data', 'site', 'cloudFrontAlarms'] as const).flatMap(
+        (role) => stacks[role]?.stack ?? [],
+      )
+      const stage: SynthesisedStage = {
+        stacks: Object.fromEntries(
+          Object.entries(stacks).map(([role, { view }]) => [role, view]),
+        ) as unknown as SynthesisedStacks,
+        site: template('site') as Template,
+        ...(stacks.data && { data: template('data') }),
+        ...(stacks.edge && { edge: template('edge') }),
+        cloudFrontAlarms: template('cloudFrontAlarms') as Template,
+        templates: ordered.map(({ stackName, template }) => ({ stackName, template })),
+      }
+      return [name, stage]
+    }),
   )
   const first = Object.values(byStage)[0] as SynthesisedStage
   return {
@@ -98,25 +183,7 @@ export function synthesise(options: SynthOptions = {}): Synthesised {
     violations: validationReports(outdir).flatMap((report) =>
       report.pluginReports.flatMap((plugin) => plugin.violations ?? []),
     ),
-    dispose: () => rmSync(root, { recursive: true, force: true }),
-  }
-}
-
-function templatesOf(stacks: StageStacks): SynthesisedStage {
-  const ordered = [stacks.edge, stacks.data, stacks.site, stacks.cloudFrontAlarms].filter(
-    (stack): stack is NonNullable<typeof stack> => stack !== undefined,
-  )
-  const template = (stack: Stack) => Template.fromStack(stack)
-  return {
-    stacks,
-    site: template(stacks.site),
-    ...(stacks.data && { data: template(stacks.data) }),
-    ...(stacks.edge && { edge: template(stacks.edge) }),
-    cloudFrontAlarms: template(stacks.cloudFrontAlarms),
-    templates: ordered.map((stack) => ({
-      stackName: stack.stackName,
-      template: template(stack).toJSON(),
-    })),
+    dispose,
   }
 }
 
@@ -135,19 +202,22 @@ function validationReports(directory: string): ValidationReport[] {
 }
 
 /** What `npm run build` leaves in dist/client, in miniature. */
-export function writeFixtureSite(directory: string): string {
-  const files: Record<string, string> = {
-    'index.html': '<!doctype html><title>Home</title>',
-    '404.html': '<!doctype html><title>Not found</title>',
-    'about/index.html': '<!doctype html><title>About</title>',
-    'assets/entries/page.AbCd1234.js': 'console.log(1)',
-    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    '.vite/manifest.json': '{}',
-  }
-  for (const [path, content] of Object.entries(files)) {
-    const file = join(directory, path)
-    mkdirSync(join(file, '..'), { recursive: true })
-    writeFileSync(file, content)
-  }
-  return directory
+export const writeFixtureSite = writePlaceholderSite
+
+/** The production stage as the retention audit's tests read it. */
+export interface ProductionTemplates {
+  readonly synth: Synthesised
+  /** Every stack of the stage, as deployed: its data stack holds the table and buckets. */
+  readonly stage: StackTemplate[]
+  /** The site stack alone (functions, API, distribution). */
+  readonly good: StackTemplate
+}
+
+/** The production stage alone (no domain, unbundled), read from the cache. */
+export function productionTemplates(): ProductionTemplates {
+  const synth = synthesise({ stages: { prod: {} } })
+  const stage = synth.templates
+  const good = stage.find((stack) => stack.stackName === 'ElevateDigital')
+  if (!good) throw new Error('the production stage has no ElevateDigital stack')
+  return { synth, stage, good }
 }

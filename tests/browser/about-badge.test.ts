@@ -1,12 +1,7 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, openPage } from './chromium.ts'
+import { describe, expect, it } from 'vitest'
+import { openPage, sharedChromium } from './chromium.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 const widths = [320, 390, 768, 1366]
 

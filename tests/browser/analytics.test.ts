@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -27,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.close()
-  if (outDir) rmSync(outDir, { recursive: true, force: true })
 })
 
 const gtagStub = `window.__gtagStub = { src: document.currentScript.src }`

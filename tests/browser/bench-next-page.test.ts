@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { expect, inject, it } from 'vitest'
 import { nextPageMs } from '../../bench/next-page.ts'
-import { launchChromium } from './chromium.ts'
+import { sharedChromium } from './chromium.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 // The bench's next-page figure, one sample each way: the page after the hover arrives from the
 // speculation, and both figures are measured (their values say nothing on a shared machine).

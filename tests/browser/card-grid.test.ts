@@ -1,12 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, openPage } from './chromium.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { openPage, sharedChromium } from './chromium.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 interface Row {
   readonly cards: number

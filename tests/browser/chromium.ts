@@ -1,11 +1,28 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
+import { afterAll, expect, inject } from 'vitest'
 import { chromiumPath, headlessFlags } from './chromium-binary.ts'
 import { waitForShell } from './page-start.ts'
 
+/**
+ * The run's Chromium, launched once by the global set-up: each call is a connection of its own,
+ * and `close()` ends that connection and the contexts it opened, not the browser. Outside the
+ * browser project (no set-up), a browser of its own.
+ */
 export function launchChromium(): Promise<Browser> {
+  const endpoint = inject('browserEndpoint')
+  if (endpoint) return chromium.connect(endpoint)
   return chromium.launch({ executablePath: chromiumPath, args: [...headlessFlags] })
+}
+
+/**
+ * The run's Chromium for the calling test file: connected as the file loads, the connection
+ * closed after its tests (`const browser = await sharedChromium()` at the top of a file).
+ */
+export async function sharedChromium(): Promise<Browser> {
+  const browser = await launchChromium()
+  afterAll(() => browser.close())
+  return browser
 }
 
 export const viewports = {

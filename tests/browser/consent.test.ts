@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNoAxeViolations, launchChromium, pauseClock, url, viewports } from './chromium.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { expectNoAxeViolations, pauseClock, sharedChromium, url, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -8,11 +8,7 @@ import { waitForShell } from './page-start.ts'
  * Analytics id. The 1.5 s delay and 300 ms exit run under Playwright's fake clock.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 interface OpenOptions {
   viewport?: { width: number; height: number }

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { refusedFormPage } from '../../functions/contact/form-pages.ts'
 import { responseMessages } from '../../functions/contact/responses.ts'
 import { contactMessages } from '../../shared/contact.ts'
-import { expectNoAxeViolations, launchChromium, viewports } from './chromium.ts'
+import { expectNoAxeViolations, sharedChromium, viewports } from './chromium.ts'
 import {
   emailCount,
   emailWith,
@@ -35,11 +35,7 @@ async function expectNoAxeViolationsWithoutJs(browser: Browser, page: Page) {
   await context.close()
 }
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('contact form with JavaScript, against the local stack', () => {
   it('sends the enquiry: success toast, reset form, and the e-mail in the agency’s mailbox', async () => {

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contactMessages, maxLengths } from '../../shared/contact.ts'
-import { expectNoAxeViolations, launchChromium, viewports } from './chromium.ts'
+import { expectNoAxeViolations, sharedChromium, viewports } from './chromium.ts'
 import {
   enhanceForm,
   enquiry,
@@ -18,11 +17,7 @@ import {
  * fields, and the API's own (spec §4 Contact form, §5, §8). The API is stubbed with page.route.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('contact form: field messages', () => {
   it('says nothing about a field merely tabbed past', async () => {

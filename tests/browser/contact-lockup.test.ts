@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, url } from './chromium.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { sharedChromium, url } from './chromium.ts'
 import {
   type EnquiryField,
   enhanceForm,
@@ -188,11 +188,7 @@ interface Lockup {
   readonly status?: number
 }
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('contact form lock-up matrix', () => {
   for (const [widthName, viewport] of Object.entries(widths)) {

@@ -1,9 +1,9 @@
-import type { Browser, Locator, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Route } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
 import { SEND_TIME_LIMIT_MS } from '../../frontend/components/contact-form/on-send-request.ts'
 import { contactMessages } from '../../shared/contact.ts'
-import { launchChromium, reviewViewports, settleAnimations } from './chromium.ts'
+import { reviewViewports, settleAnimations, sharedChromium } from './chromium.ts'
 import {
   enquiry,
   fieldValues,
@@ -97,11 +97,7 @@ async function topmostAt(target: Locator): Promise<string[]> {
   })
 }
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 for (const [name, viewport] of Object.entries(reviewViewports)) {
   describe(`after Send at ${viewport.width}x${viewport.height} (${name}), first visit, banner open`, () => {

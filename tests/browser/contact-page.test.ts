@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { maxLengths } from '../../shared/contact.ts'
-import { launchChromium } from './chromium.ts'
+import { sharedChromium } from './chromium.ts'
 import { enhanceForm, field, openContact } from './contact-helpers.ts'
 
 /**
@@ -9,11 +8,7 @@ import { enhanceForm, field, openContact } from './contact-helpers.ts'
  * The form's behaviour: contact-states, contact-field-messages and contact-toasts.test.ts.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('contact page', () => {
   it('shows the hero, the contact details, the four consultation benefits and the form', async () => {

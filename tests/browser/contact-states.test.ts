@@ -1,7 +1,7 @@
-import type { Browser, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Route } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
-import { launchChromium, viewports } from './chromium.ts'
+import { sharedChromium, viewports } from './chromium.ts'
 import {
   created,
   enhanceForm,
@@ -23,11 +23,7 @@ import {
  * local stack.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('contact form: states', () => {
   it('has Send disabled at load with JavaScript on, before the island arrives, and enabled without JavaScript', async () => {

@@ -1,8 +1,8 @@
-import type { Browser, Request, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Request, Route } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
 import { SEND_TIME_LIMIT_MS } from '../../frontend/components/contact-form/on-send-request.ts'
-import { launchChromium, url } from './chromium.ts'
+import { sharedChromium, url } from './chromium.ts'
 import {
   emailCount,
   emailWith,
@@ -21,11 +21,7 @@ import {
  * late: before the second press, or after it. The page runs on Playwright's fake clock.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 interface Held {
   readonly request: Request

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './chromium.ts'
+import { describe, expect, it } from 'vitest'
+import { sharedChromium } from './chromium.ts'
 import {
   created,
   enhanceForm,
@@ -12,11 +12,7 @@ import {
 
 /** The spec's notification toasts after a send (spec §4 toasts): F8, swipe, the 5-second close. */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('notification toasts', () => {
   async function showToast(browser: Browser) {

@@ -1,14 +1,9 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contactFormHref } from '../../shared/routes.ts'
-import { launchChromium, openPage } from './chromium.ts'
+import { openPage, sharedChromium } from './chromium.ts'
 import { breadcrumbs, buttons, listItems, outline, region, texts } from './page-reading.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('/about', () => {
   it('tells the story and mission, with the three badges', async () => {

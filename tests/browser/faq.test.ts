@@ -1,14 +1,10 @@
-import type { Browser, Locator } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { contactFormHref } from '../../shared/routes.ts'
-import { launchChromium, openPage, viewports } from './chromium.ts'
+import { openPage, sharedChromium, viewports } from './chromium.ts'
 import { breadcrumbs, buttons, outline, region, texts } from './page-reading.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 const isOpen = (entry: Locator) => entry.evaluate((details) => (details as HTMLDetailsElement).open)
 const openStates = (entries: Locator) =>

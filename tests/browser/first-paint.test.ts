@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { inlineScriptsRefused } from '../../infra/inline-scripts.ts'
 import { createStaticSite } from '../../infra/local/static-site.ts'
 import { routes } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { launchChromium, url, viewports } from './chromium.ts'
+import { sharedChromium, url, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -17,11 +17,7 @@ import { waitForShell } from './page-start.ts'
  * only once that paint is on screen.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 /** What the page itself reports: its first contentful paint, and when each script was asked for. */
 const timings = (page: Page) =>

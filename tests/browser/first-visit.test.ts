@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { contactFormHref, routes } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { launchChromium, reviewViewports, url } from './chromium.ts'
+import { reviewViewports, sharedChromium, url } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -12,11 +12,7 @@ import { waitForShell } from './page-start.ts'
  * and the banner offers Decline as prominently as Accept.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 async function firstVisit(path: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport })

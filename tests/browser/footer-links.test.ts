@@ -1,12 +1,7 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, openPage, viewports } from './chromium.ts'
+import { describe, expect, it } from 'vitest'
+import { openPage, sharedChromium, viewports } from './chromium.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 interface FooterText {
   readonly text: string

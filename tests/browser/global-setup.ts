@@ -1,11 +1,12 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { silentLogger } from '../../functions/log.ts'
 import { startLocalPipeline } from '../../infra/local/pipeline.ts'
 import { startLocalServer } from '../../infra/local/server.ts'
-import { chromiumPath } from './chromium-binary.ts'
+import { chromiumPath, headlessFlags } from './chromium-binary.ts'
 import { buildSite } from './site-build.ts'
 
 declare module 'vitest' {
@@ -25,10 +26,15 @@ declare module 'vitest' {
      * a test runs the digest and the notification retry with it, as their schedules would.
      */
     pipelineEnv: Readonly<Record<string, string>>
+    /** The one Chromium of the run: tests connect to it (`launchChromium()` in ./chromium.ts). */
+    browserEndpoint: string
   }
 }
 
-/** Builds the real site, then serves it exactly as `npm start` does, for every browser test. */
+/**
+ * Builds the real site (or finds it built from the same inputs), then serves it exactly as
+ * `npm start` does, and starts the one Chromium every browser test connects to.
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(chromiumPath)) {
     throw new Error(
@@ -47,14 +53,21 @@ export default async function setup(project: TestProject) {
     analytics: false,
     api: api.handle,
   })
+  // One browser for the run: a test's contexts are its own, and closing its connection closes
+  // them; only the launch (a second or more on a busy machine) is shared.
+  const browser = await chromium.launchServer({
+    executablePath: chromiumPath,
+    args: [...headlessFlags],
+  })
+  project.provide('browserEndpoint', browser.wsEndpoint())
   project.provide('baseUrl', server.url)
   project.provide('distDir', distDir)
   project.provide('mailboxUrl', api.mailboxUrl)
   project.provide('pipelineEnv', api.env)
   return async () => {
+    await browser.close()
     await server.close()
     await api.close()
     rmSync(dataDir, { recursive: true, force: true })
-    rmSync(outDir, { recursive: true, force: true })
   }
 }

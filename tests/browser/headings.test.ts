@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { routes } from '../../shared/routes.ts'
-import { launchChromium, openPage } from './chromium.ts'
+import { openPage, sharedChromium } from './chromium.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('each page opens with its one h1', () => {
   for (const path of [...routes.map((route) => route.path), '/no-such-page']) {

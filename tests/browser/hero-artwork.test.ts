@@ -1,12 +1,7 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launchChromium, openPage, url, viewports } from './chromium.ts'
+import { expect, it } from 'vitest'
+import { openPage, sharedChromium, url, viewports } from './chromium.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 /** One page of each family, and the artwork a visitor should see at the top of it. */
 const families = [

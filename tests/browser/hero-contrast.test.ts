@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { routes } from '../../shared/routes.ts'
-import { launchChromium, url } from './chromium.ts'
+import { sharedChromium, url } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -17,11 +17,7 @@ const widths = [320, 360, 390, 414, 480, 600, 768, 1024, 1280, 1366, 1600, 1920]
 /** Tall enough for every hero's text, the home page's full-screen one at 320 px included. */
 const viewportHeight = 1000
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 interface TextRun {
   readonly text: string

@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contactFormHref } from '../../shared/routes.ts'
-import { expectNoAxeViolations, launchChromium, openPage, viewports } from './chromium.ts'
+import { expectNoAxeViolations, openPage, sharedChromium, viewports } from './chromium.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('home page', () => {
   it('opens with the full-screen hero and its two buttons', async () => {

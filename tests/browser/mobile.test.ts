@@ -1,16 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, scrollTo, url } from './chromium.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { scrollTo, sharedChromium, url } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /** The phone width the site is reviewed at. */
 const phone = { width: 390, height: 844 }
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 async function openPhone(path: string) {
   const context = await browser.newContext({ viewport: phone, hasTouch: true })

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { routes, unlistedPages } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { launchChromium, pauseClock, url, viewports } from './chromium.ts'
+import { pauseClock, sharedChromium, url, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -34,11 +34,7 @@ describe('HTML: each page fits in the first round trip (14 KB brotli)', () => {
   }
 })
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 /**
  * Sum of the layout shifts the page has recorded so far (no input happens here). The buffered

@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core'
 import { siFacebook, siInstagram, siTiktok, siX, siYoutube } from 'simple-icons'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, openPage, url } from './chromium.ts'
+import { describe, expect, it } from 'vitest'
+import { openPage, sharedChromium, url } from './chromium.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 const marked = [
   { platform: 'Facebook', name: 'Facebook logo', path: siFacebook.path },

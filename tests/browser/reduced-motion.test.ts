@@ -1,14 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, url, viewports } from './chromium.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { sharedChromium, url, viewports } from './chromium.ts'
 import { enhanceForm, fillEnquiry, openToast, submitButton } from './contact-helpers.ts'
 import { waitForShell } from './page-start.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 /** A page whose visitor has asked their system for reduced motion. */
 async function openReduced(

@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contactFormHref } from '../../shared/routes.ts'
-import { launchChromium, openPage, scrollTo, viewports } from './chromium.ts'
+import { openPage, scrollTo, sharedChromium, viewports } from './chromium.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('navigation bar', () => {
   it('links to every section and has a Contact Us button', async () => {

@@ -1,15 +1,10 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contactFormHref, routes } from '../../shared/routes.ts'
 import { brandColours, parseSite } from '../../shared/site.ts'
-import { launchChromium, openPage, url } from './chromium.ts'
+import { openPage, sharedChromium, url } from './chromium.ts'
 import { breadcrumbs } from './page-reading.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 describe('finding your way', () => {
   it('/contact has a breadcrumb trail like the other inner pages', async () => {

@@ -1,6 +1,6 @@
-import type { Browser, CDPSession, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, pauseClock, url, viewports } from './chromium.ts'
+import type { CDPSession, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { pauseClock, sharedChromium, url, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -11,11 +11,7 @@ import { waitForShell } from './page-start.ts'
  * the prerendered page. Either way the navigation entry says where the page came from.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 interface Speculation {
   readonly page: Page

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Synthesised, synthesise } from '../../testing/synthesise-app.ts'
+import { productionTemplates } from '../../testing/synthesise-app.ts'
 import { runAudit } from './audit.ts'
 import {
   auditExpiryCode,
@@ -24,22 +24,12 @@ const repo = new URL('../../..', import.meta.url).pathname
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation templates are untyped JSON
 type Cfn = any
 
-let synth: Synthesised
-/** Every stack of a stage, as deployed: its data stack holds the table and buckets. */
-let stage: StackTemplate[]
-/** The site stack alone (functions, API, distribution). */
-let good: StackTemplate
+const { synth, stage, good } = productionTemplates()
 let dir: string
 beforeAll(() => {
-  synth = synthesise({ stages: { prod: {} } })
-  stage = synth.templates
-  good = stage.find((stack) => stack.stackName === 'ElevateDigital') as StackTemplate
   dir = mkdtempSync(join(tmpdir(), 'audit-'))
-}, 120_000)
-afterAll(() => {
-  synth?.dispose()
-  rmSync(dir, { recursive: true, force: true })
 })
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** The stage's templates, changed by `edit` (as one set of resources; new ones join the site's). */
 function broken(edit: (resources: Record<string, Cfn>) => void): StackTemplate[] {

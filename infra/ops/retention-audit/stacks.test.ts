@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retention } from '../../retention.ts'
-import { type Synthesised, synthesise } from '../../testing/synthesise-app.ts'
+import { productionTemplates } from '../../testing/synthesise-app.ts'
 import type { Finding } from './finding.ts'
 import { retentionPolicy } from './policy.ts'
 import { auditTemplates } from './resources.ts'
@@ -18,21 +18,13 @@ import { templatesIn } from './templates.ts'
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation templates are untyped JSON
 type Cfn = any
 
-let synth: Synthesised
 /** Every stack of a stage: the site stack reads the data stack's table and buckets. */
-let stage: StackTemplate[]
-let good: StackTemplate
+const { stage, good } = productionTemplates()
 let dir: string
 beforeAll(() => {
-  synth = synthesise({ stages: { prod: {} } })
-  stage = synth.templates
-  good = stage.find((stack) => stack.stackName === 'ElevateDigital') as StackTemplate
   dir = mkdtempSync(join(tmpdir(), 'audit-stacks-'))
-}, 120_000)
-afterAll(() => {
-  synth?.dispose()
-  rmSync(dir, { recursive: true, force: true })
 })
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const failures = (findings: Finding[]) => findings.filter((finding) => finding.status === 'fail')
 
@@ -129,12 +121,15 @@ describe('the retention audit, whatever the stacks', () => {
     writeFileSync(
       join(nested, 'manifest.json'),
       manifest({
+        // As the CDK writes them: every stack artifact names its environment.
         ProdSite1234: {
           type: 'aws:cloudformation:stack',
+          environment: 'aws://unknown-account/eu-west-2',
           properties: { templateFile: 'ProdSite1234.template.json', stackName: 'Agency-Site' },
         },
         ProdData5678: {
           type: 'aws:cloudformation:stack',
+          environment: 'aws://unknown-account/eu-west-2',
           properties: { templateFile: 'ProdData5678.template.json' },
         },
       }),

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Finding } from './finding.ts'
-import { BrokenBuild, repo, UsageProblem } from './refusals.ts'
+import { BrokenBuild, UsageProblem } from './refusals.ts'
 import type { StackTemplate } from './template-pool.ts'
 import { templatesIn } from './templates.ts'
 
@@ -30,22 +30,22 @@ function flat(error: unknown): string {
  * does not stop it reading the templates.
  */
 export async function synthesiseApp(context: Record<string, string>): Promise<Synthesis> {
-  let app: typeof import('../../define-app.ts')
+  let assembly: typeof import('../../assemble-app.ts')
   let config: typeof import('../../stage-settings.ts')
   let selection: typeof import('../../stage-selection.ts')
   let committed: typeof import('../../stages.ts')
   let run: typeof import('../../cdk-commands.ts')
-  let testing: typeof import('../../testing/synthesise-app.ts')
+  let placeholder: typeof import('../../placeholder-site.ts')
   let cdk: typeof import('aws-cdk-lib')
   let regions: typeof import('aws-cdk-lib/region-info')
   try {
-    ;[app, config, selection, committed, run, testing, cdk, regions] = await Promise.all([
-      import('../../define-app.ts'),
+    ;[assembly, config, selection, committed, run, placeholder, cdk, regions] = await Promise.all([
+      import('../../assemble-app.ts'),
       import('../../stage-settings.ts'),
       import('../../stage-selection.ts'),
       import('../../stages.ts'),
       import('../../cdk-commands.ts'),
-      import('../../testing/synthesise-app.ts'),
+      import('../../placeholder-site.ts'),
       import('aws-cdk-lib'),
       import('aws-cdk-lib/region-info'),
     ])
@@ -86,16 +86,13 @@ export async function synthesiseApp(context: Record<string, string>): Promise<Sy
   const root = mkdtempSync(join(tmpdir(), 'retention-audit-'))
   try {
     const outdir = join(root, 'cdk.out')
-    const cdkJson = JSON.parse(readFileSync(join(repo, 'cdk.json'), 'utf8')) as {
-      context?: Record<string, unknown>
-    }
-    const synthApp = new cdk.App({
-      outdir,
-      context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
-    })
+    const synthApp = assembly.offlineApp({ outdir })
     try {
-      app.defineApp(synthApp, configs, {
-        siteDirectory: testing.writeFixtureSite(join(root, 'site')),
+      assembly.assembleApp(synthApp, {
+        stages: committed.stages,
+        context,
+        env,
+        siteDirectory: placeholder.writePlaceholderSite(join(root, 'site')),
       })
       synthApp.synth()
     } catch (error) {

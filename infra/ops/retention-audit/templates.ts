@@ -1,33 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, resolve } from 'node:path'
+import { assembledStacks, readAssembly } from '../../cloud-assembly.ts'
 import { isFolder } from '../folders.ts'
 import { UsageProblem } from './refusals.ts'
 import type { StackTemplate } from './template-pool.ts'
 
 /** Reading synthesised templates: a cloud assembly's folder, or template files given. */
-
-interface Manifest {
-  readonly artifacts?: Record<
-    string,
-    {
-      readonly type: string
-      readonly properties?: {
-        readonly templateFile?: string
-        readonly stackName?: string
-        readonly directoryName?: string
-      }
-    }
-  >
-}
-
-/** A cloud assembly's manifest.json in `folder`, if there is one that reads. */
-function readManifest(folder: string): Manifest | undefined {
-  try {
-    return JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as Manifest
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * Every stack template of a cloud assembly, those of nested assemblies (a `cdk.Stage` per
@@ -35,21 +13,10 @@ function readManifest(folder: string): Manifest | undefined {
  * to its outputs use that name).
  */
 export function templatesIn(outdir: string): StackTemplate[] {
-  return Object.entries(readManifest(outdir)?.artifacts ?? {}).flatMap(([id, artifact]) => {
-    if (artifact.type === 'aws:cloudformation:stack') {
-      const file = join(outdir, artifact.properties?.templateFile ?? '')
-      return [
-        {
-          stackName: artifact.properties?.stackName ?? id,
-          template: JSON.parse(readFileSync(file, 'utf8')),
-        },
-      ]
-    }
-    if (artifact.type === 'cdk:cloud-assembly' && artifact.properties?.directoryName) {
-      return templatesIn(join(outdir, artifact.properties.directoryName))
-    }
-    return []
-  })
+  const assembly = readAssembly(outdir)
+  return assembly
+    ? assembledStacks(assembly).map(({ stackName, template }) => ({ stackName, template }))
+    : []
 }
 
 /**
@@ -60,7 +27,7 @@ export function readTemplates(files: readonly string[]): StackTemplate[] {
   return files.flatMap((file) => {
     if (isFolder(file)) {
       // A cloud assembly (cdk.out, or one stage's cdk.out/assembly-NAME): every stack in it.
-      const stacks = readManifest(file) ? templatesIn(file) : []
+      const stacks = templatesIn(file)
       if (stacks.length > 0) return stacks
       throw new UsageProblem(`--template ${file}: a folder with no synthesised stacks in it`)
     }
@@ -82,11 +49,12 @@ export function readTemplates(files: readonly string[]): StackTemplate[] {
     }
     // Named as CloudFormation names the stack when the cloud assembly's manifest is beside it,
     // so references between the given templates can be followed.
-    const artifact = Object.values(readManifest(dirname(file))?.artifacts ?? {}).find(
-      (candidate) => candidate.properties?.templateFile === basename(file),
+    const assembly = readAssembly(dirname(file))
+    const artifact = (assembly ? assembledStacks(assembly) : []).find(
+      (candidate) => candidate.templateFile === resolve(file),
     )
     return {
-      stackName: artifact?.properties?.stackName ?? basename(file).replace(/\.template\.json$/, ''),
+      stackName: artifact?.stackName ?? basename(file).replace(/\.template\.json$/, ''),
       template: template as StackTemplate['template'],
     }
   })

@@ -73,14 +73,12 @@ export interface StageSettings {
    */
   readonly digestSchedule?: string
   /**
-   * How often the canary sends a synthetic enquiry through the public site, in minutes (5 to
-   * 1440).
+   * How often the canary sends a synthetic enquiry through the public site (5 to 1440 minutes).
    * @default 60
    */
   readonly canaryIntervalMinutes?: number
   /**
-   * How many days the digest lists an enquiry in full (from when it started waiting); older
-   * ones are counted in one line.
+   * Days the digest lists an enquiry in full from when it started waiting; older ones: counted.
    * @default enquiryActionsApi.listDays, 14
    */
   readonly digestListDays?: number

@@ -45,6 +45,10 @@ export interface Enquiry extends ContactSubmission, Partial<MessageKeys> {
    * only when that sender stopped between SES's answer and recording it.
    */
   readonly emailClaimedUntil?: string
+  /** The last send whose outcome was unknown (no answer in time); it holds the claim above. */
+  readonly emailOutcomeUnknownAt?: string
+  /** How many sends had an unknown outcome: never counted as attempts. */
+  readonly emailOutcomesUnknown?: number
 }
 
 /** The verdict of an enquiry no signal spoke against. */

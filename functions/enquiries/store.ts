@@ -25,6 +25,11 @@ export interface EnquiryStore {
   /** Counts a failed attempt, keeping the enquiry pending; resolves the attempts made so far. */
   recordEmailFailure(id: string, at: Date, signal?: AbortSignal): Promise<number>
   /**
+   * A send whose outcome is unknown: the enquiry stays pending, its attempts uncounted, and no
+   * sender may send it again before `holdUntil` (a claim that holds until then).
+   */
+  recordEmailUnknown(id: string, at: Date, holdUntil: Date, signal?: AbortSignal): Promise<void>
+  /**
    * Claims the enquiry's e-mail for one sender until `until`: resolves `false` (writing nothing)
    * when it is no longer pending or another sender's claim is still running. A claim left by a
    * sender that stopped before recording its outcome lapses at `until`.
@@ -123,6 +128,36 @@ export function createEnquiryStore(
         { abortSignal: signal },
       )
       return Number(result.Attributes?.emailAttempts ?? 0)
+    },
+
+    async recordEmailUnknown(id, at, holdUntil, signal) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            // Only while still owed: a delivery event may already have recorded it.
+            ConditionExpression: 'attribute_exists(#pending)',
+            UpdateExpression:
+              'SET #claimedUntil = :until, #lastAttemptAt = :at, #unknownAt = :at ADD #unknown :one',
+            ExpressionAttributeNames: {
+              '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+              '#claimedUntil': 'emailClaimedUntil',
+              '#lastAttemptAt': 'emailLastAttemptAt',
+              '#unknownAt': 'emailOutcomeUnknownAt',
+              '#unknown': 'emailOutcomesUnknown',
+            },
+            ExpressionAttributeValues: {
+              ':at': at.toISOString(),
+              ':until': holdUntil.toISOString(),
+              ':one': 1,
+            },
+          }),
+          { abortSignal: signal },
+        )
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error
+      }
     },
 
     async claimEmail(id, at, until, signal) {

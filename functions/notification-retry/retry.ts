@@ -55,6 +55,8 @@ export interface RetrySummary {
   readonly sentCount: number
   readonly failedCount: number
   readonly gaveUpCount: number
+  /** Sent without an answer in time: held off, not counted as attempts. */
+  readonly unknownCount: number
   /** Pending, but waiting for their next attempt's backoff. */
   readonly waitingCount: number
   /** Claimed by another sender (or a sender that stopped: sent again once the claim lapses). */
@@ -92,7 +94,15 @@ export async function retryPendingEmails(
     options.maxExamined ?? RETRY_MAX_EXAMINED,
     startDeadline().by(ITEM_BUDGET_MS),
   )
-  const counts = { sent: 0, failed: 0, gaveUp: 0, waiting: 0, claimed: 0, deferred: 0 }
+  const counts = {
+    sent: 0,
+    failed: 0,
+    unknown: 0,
+    gaveUp: 0,
+    waiting: 0,
+    claimed: 0,
+    deferred: 0,
+  }
   let sesWorks = false
   let failuresInARow = 0
   const waiting: Enquiry[] = []
@@ -115,7 +125,7 @@ export async function retryPendingEmails(
       counts.claimed++
       return
     }
-    if (enquiry.emailClaimedUntil) {
+    if (enquiry.emailClaimedUntil && !heldOffAfterUnknown(enquiry)) {
       deps.log({ level: 'warn', event: 'enquiry_email_claim_lapsed', enquiryId: enquiry.id })
     }
     const outcome = await notifyAgency(deps, enquiry, {
@@ -127,7 +137,10 @@ export async function retryPendingEmails(
       sesWorks = true
       failuresInARow = 0
     } else {
+      // An unknown outcome costs the enquiry no attempt, but SES not answering in time is as
+      // good a sign of an outage as a refusal: the run stops spending sends on it.
       if (outcome === 'gave-up') counts.gaveUp++
+      else if (outcome === 'unknown') counts.unknown++
       else counts.failed++
       failuresInARow++
     }
@@ -199,6 +212,7 @@ export async function retryPendingEmails(
     sentCount: counts.sent,
     failedCount: counts.failed,
     gaveUpCount: counts.gaveUp,
+    unknownCount: counts.unknown,
     waitingCount: counts.waiting,
     claimedCount: counts.claimed,
     deferredCount: counts.deferred,
@@ -206,4 +220,12 @@ export async function retryPendingEmails(
   // Quiet when there was nothing to do: the schedule runs every minute.
   if (ids.length > 0) deps.log({ level: 'info', event: 'enquiry_email_retry_run', ...summary })
   return summary
+}
+
+/** Whether the claim that lapsed was the hold-off after a send of unknown outcome (no warning). */
+function heldOffAfterUnknown(enquiry: Enquiry): boolean {
+  return (
+    enquiry.emailOutcomeUnknownAt !== undefined &&
+    enquiry.emailOutcomeUnknownAt === enquiry.emailLastAttemptAt
+  )
 }

@@ -1,5 +1,5 @@
 import { originSecret } from '../../shared/origin-secret.ts'
-import { createAwsClients } from '../aws-clients.ts'
+import { createDocumentClient } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { createMetrics } from '../metrics.ts'
@@ -15,7 +15,7 @@ export const handler = requireOriginSecret(
   process.env[originSecret.env],
   createContactHandler({
     config,
-    clients: createAwsClients(config),
+    clients: { documentClient: createDocumentClient(config) },
     log: createLogger('contact'),
     metrics: createMetrics('contact'),
   }),

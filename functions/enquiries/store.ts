@@ -7,6 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb'
 import { EMAIL_PENDING, enquiryTable } from '../../shared/enquiry-table.ts'
+import type { SpamVerdict } from '../spam/verdict.ts'
 import type { Enquiry } from './item.ts'
 import { queryItems } from './query.ts'
 
@@ -40,6 +41,11 @@ export interface EnquiryStore {
    * enters the needs-attention index, as `gave-up`, until ops requeue it or its TTL removes it.
    */
   markEmailGaveUp(id: string, at: Date, signal?: AbortSignal): Promise<void>
+  /**
+   * Replaces a verdict with one the repeats of its message raised (to `likely` at most), while
+   * the e-mail is still owed and the enquiry not held; resolves `false` (writing nothing) otherwise.
+   */
+  raiseSpamVerdict(id: string, verdict: SpamVerdict, signal?: AbortSignal): Promise<boolean>
   /** When the oldest enquiry whose e-mail is still owed was created; undefined when none is. */
   oldestPendingCreatedAt(signal?: AbortSignal): Promise<string | undefined>
   /** Ids of enquiries whose e-mail is still owed, created no later than `createdBefore`, oldest first. */
@@ -207,6 +213,37 @@ export function createEnquiryStore(
         )
       } catch (error) {
         if (!isConditionalCheckFailure(error)) throw error
+      }
+    },
+
+    async raiseSpamVerdict(id, verdict, signal) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            ConditionExpression: 'attribute_exists(#pending) AND #level IN (:genuine, :likely)',
+            UpdateExpression: 'SET #level = :level, #score = :score, #reasons = :reasons',
+            ExpressionAttributeNames: {
+              '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+              '#level': 'spamLevel',
+              '#score': 'spamScore',
+              '#reasons': 'spamReasons',
+            },
+            ExpressionAttributeValues: {
+              ':genuine': 'genuine',
+              ':likely': 'likely',
+              ':level': verdict.level,
+              ':score': verdict.score,
+              ':reasons': [...verdict.reasons],
+            },
+          }),
+          { abortSignal: signal },
+        )
+        return true
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false
+        throw error
       }
     },
 

@@ -1,11 +1,7 @@
 import { startDeadline } from '../deadline.ts'
 import { type Enquiry, isExpired } from '../enquiries/item.ts'
-import {
-  giveUp,
-  MAX_EMAIL_ATTEMPTS,
-  type NotifyDependencies,
-  notifyAgency,
-} from '../enquiries/notify.ts'
+import { giveUp, MAX_EMAIL_ATTEMPTS, type NotifyDependencies } from '../enquiries/notify.ts'
+import { claimAndNotify, claimHolds } from '../enquiries/send-pending.ts'
 import { errorName } from '../log.ts'
 import { createPacer, type PacerClock, realClock } from './pacer.ts'
 
@@ -32,13 +28,6 @@ export const RETRY_MAX_EXAMINED = 1_000
  * untried (their attempts uncounted) instead of spending one attempt of each on an outage.
  */
 export const RETRY_FAILURES_BEFORE_STOP = 3
-/**
- * How long a claim holds. A claim still there after it means its sender stopped between SES's
- * answer and recording it: whether SES sent the e-mail cannot be known, and it is sent again.
- * Long enough for SES's delivery events to record the e-mail first.
- */
-export const CLAIM_LEASE_MS = 15 * 60_000
-
 export interface RetryOptions {
   /** @default RETRY_TIME_BUDGET_MS */
   readonly timeBudgetMs?: number
@@ -113,25 +102,11 @@ export async function retryPendingEmails(
       counts.deferred++
       return
     }
-    const deadline = startDeadline()
-    const now = deps.now()
-    const claimed = await deps.store.claimEmail(
-      enquiry.id,
-      now,
-      new Date(now.getTime() + CLAIM_LEASE_MS),
-      deadline.by(ITEM_BUDGET_MS / 2),
-    )
-    if (!claimed) {
+    const outcome = await claimAndNotify(deps, enquiry, startDeadline(), ITEM_BUDGET_MS)
+    if (outcome === 'claimed') {
       counts.claimed++
       return
     }
-    if (enquiry.emailClaimedUntil && !heldOffAfterUnknown(enquiry)) {
-      deps.log({ level: 'warn', event: 'enquiry_email_claim_lapsed', enquiryId: enquiry.id })
-    }
-    const outcome = await notifyAgency(deps, enquiry, {
-      send: deadline.by(ITEM_BUDGET_MS * 0.8),
-      record: deadline.by(ITEM_BUDGET_MS),
-    })
     if (outcome === 'sent') {
       counts.sent++
       sesWorks = true
@@ -163,7 +138,7 @@ export async function retryPendingEmails(
         counts.gaveUp++
         continue
       }
-      if (enquiry.emailClaimedUntil && Date.parse(enquiry.emailClaimedUntil) > now.getTime()) {
+      if (claimHolds(enquiry, now)) {
         counts.claimed++
         continue
       }
@@ -220,12 +195,4 @@ export async function retryPendingEmails(
   // Quiet when there was nothing to do: the schedule runs every minute.
   if (ids.length > 0) deps.log({ level: 'info', event: 'enquiry_email_retry_run', ...summary })
   return summary
-}
-
-/** Whether the claim that lapsed was the hold-off after a send of unknown outcome (no warning). */
-function heldOffAfterUnknown(enquiry: Enquiry): boolean {
-  return (
-    enquiry.emailOutcomeUnknownAt !== undefined &&
-    enquiry.emailOutcomeUnknownAt === enquiry.emailLastAttemptAt
-  )
 }

@@ -20,12 +20,15 @@ const readEnquiry = (id: string) =>
 /** A distinct enquirer per test, so tests can find their own items and e-mails. */
 const enquirer = (name: string) => ({ ...sampleEnquiry, email: `${name}@example.co.uk` })
 
-function post(body: unknown) {
-  return fetch(`${stack.url}/api/contacts`, {
+/** One post; what its write started (the enquiry sender) has finished when it resolves. */
+async function post(body: unknown) {
+  const response = await fetch(`${stack.url}/api/contacts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
+  await stack.trigger.settled()
+  return response
 }
 
 beforeAll(async () => {

@@ -1,25 +1,37 @@
 /**
- * A contact function that dies between storing an enquiry and e-mailing it: run as a child
- * process by the crash scenario (infra/local/faults.ts) with the functions' environment and an
- * enquiry as its argument. The SES client's first middleware kills the process outright
- * (SIGKILL: no finally blocks, no answer), as a Lambda timeout or an out-of-memory kill would.
+ * An enquiry whose e-mail dies between its write and its send: run as a child process by the
+ * crash scenario (infra/local/faults.ts) with the functions' environment and an enquiry as its
+ * argument. The contact function stores it; the enquiry sender its write starts (as the table's
+ * stream would) is killed outright (SIGKILL: no finally blocks, no answer) at its first call, as a
+ * Lambda timeout or an out-of-memory kill would. Nothing is printed before that.
  */
-import { createAwsClients } from '../../functions/aws-clients.ts'
+import { createAwsClients, createDocumentClient } from '../../functions/aws-clients.ts'
 import { loadFunctionConfig } from '../../functions/config.ts'
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
+import { createSenderHandler } from '../../functions/enquiry-sender/create-handler.ts'
 import { silentLogger } from '../../functions/log.ts'
+import { streamEventOf } from '../../functions/test-fixtures/stream-trigger.ts'
 import { jsonEvent, testContext } from '../../functions/test-fixtures/test-support.ts'
 
 const config = loadFunctionConfig(process.env)
+const contact = createContactHandler({
+  config,
+  clients: { documentClient: createDocumentClient(config) },
+  log: silentLogger,
+})
+const response = await contact(jsonEvent(JSON.parse(process.argv[2] ?? '{}')), testContext)
+const { id } = JSON.parse(String(response.body)) as { id: string }
+
 const clients = createAwsClients(config)
-clients.ses.middlewareStack.add(
+clients.documentClient.middlewareStack.add(
   () => () => {
     process.kill(process.pid, 'SIGKILL')
     return new Promise(() => {})
   },
   { step: 'initialize', name: 'crashBeforeSending' },
 )
-const handler = createContactHandler({ config, clients, log: silentLogger })
-const response = await handler(jsonEvent(JSON.parse(process.argv[2] ?? '{}')), testContext)
+await createSenderHandler({ config, clients, log: silentLogger })(
+  streamEventOf([{ id, emailPending: 'PENDING' }]),
+)
 // Only reached if the crash did not happen.
 console.log(response.statusCode)

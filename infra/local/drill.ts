@@ -17,6 +17,7 @@ import { dynamoDbHung } from './drills/dynamodb-hung.ts'
 import { sesHung } from './drills/ses-hung.ts'
 import { sesLate } from './drills/ses-late.ts'
 import { starvation } from './drills/starvation.ts'
+import { triggerFailing } from './drills/trigger-failing.ts'
 import { check } from './drills/under-load.ts'
 import { type FaultStack, startFaultStack } from './fault-stack.ts'
 
@@ -37,6 +38,7 @@ export async function runDrills(
     ['55 given-up enquiries ahead of a new one', starvation],
     ['a 2,000-enquiry backlog drains', backlog],
     ['a bounce event for one enquiry', bounce],
+    ['the enquiry sender failing', triggerFailing],
   ]
   const chosen = drills.filter(
     ([name]) =>

@@ -8,7 +8,7 @@ import {
   normaliseEmail,
   retentionExpiresAt,
 } from '../../shared/enquiry-table.ts'
-import { type MessageKeys, messageKeys } from '../spam/repeats.ts'
+import { type MessageKeys, messageKeys } from '../spam/message-keys.ts'
 import type { SpamLevel, SpamVerdict } from '../spam/verdict.ts'
 
 /** What the table holds for one enquiry (the message keys only when the message is long enough). */

@@ -2,10 +2,10 @@ import type { Metrics } from '@aws-lambda-powertools/metrics'
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda'
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
+import { tableRepeatLookup } from '../enquiries/repeats.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import { errorName, jsonLogger, type Logger, withRequestId } from '../log.ts'
 import { createPacer } from '../notification-retry/pacer.ts'
-import { tableRepeatLookup } from '../spam/repeats.ts'
 import { sendNewEnquiry } from './send-new.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { startDeadline } from '../deadline.ts'
 import { type Enquiry, isExpired } from '../enquiries/item.ts'
 import type { NotifyDependencies } from '../enquiries/notify.ts'
+import type { RepeatLookup } from '../enquiries/repeats.ts'
 import { claimAndNotify, claimHolds, type SendOutcome } from '../enquiries/send-pending.ts'
 import { errorName } from '../log.ts'
-import type { RepeatLookup } from '../spam/repeats.ts'
 import { withRepeats } from '../spam/verdict.ts'
 
 /** Every call for one new enquiry (read, repeats, claim, send, record) is over by then. */

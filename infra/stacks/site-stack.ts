@@ -6,6 +6,7 @@ import type { Construct } from 'constructs'
 import { AttentionDigest } from '../constructs/attention-digest.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
 import { DeliveryEvents } from '../constructs/delivery-events.ts'
+import { EnquirySender } from '../constructs/enquiry-sender.ts'
 import { Notifications } from '../constructs/notifications.ts'
 import { ParameterInRegion } from '../constructs/parameter-in-region.ts'
 import { PipelineAlarms } from '../constructs/pipeline-alarms.ts'
@@ -30,6 +31,11 @@ export interface SiteStackProps extends StackProps {
    */
   readonly data: {
     readonly tableName: string
+    /**
+     * The table's stream, which starts the enquiry sender.
+     * @default - none: no sender; the retry alone e-mails enquiries, a minute after they arrive
+     */
+    readonly tableStreamArn?: string
     readonly siteBucketName: string
     readonly logBucketName: string
   }
@@ -94,6 +100,8 @@ export class SiteStack extends Stack {
   readonly deliveryEvents: DeliveryEvents
   readonly digest: AttentionDigest
   readonly dashboard: PipelineDashboard
+  /** Started by the table's stream; absent when no stream is given (a table being moved in). */
+  readonly sender: EnquirySender | undefined
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props)
@@ -101,7 +109,10 @@ export class SiteStack extends Stack {
     const hostedZone =
       domain?.hostedZone &&
       PublicHostedZone.fromPublicHostedZoneAttributes(this, 'Zone', domain.hostedZone)
-    const table = TableV2.fromTableName(this, 'Enquiries', props.data.tableName)
+    const table = TableV2.fromTableAttributes(this, 'Enquiries', {
+      tableName: props.data.tableName,
+      ...(props.data.tableStreamArn && { tableStreamArn: props.data.tableStreamArn }),
+    })
     const stage = props.stage ?? 'prod'
 
     this.notifications = new Notifications(this, 'Notifications', {
@@ -144,11 +155,26 @@ export class SiteStack extends Stack {
       functionsDirectory: props.functionsDirectory,
       logRetention: retention.logs,
     })
+    this.sender =
+      props.data.tableStreamArn === undefined
+        ? undefined
+        : new EnquirySender(this, 'EnquirySender', {
+            table,
+            senderEmail: props.senderEmail,
+            agencyEmail: props.agencyEmail,
+            opsTopic: this.notifications.opsTopic,
+            stage,
+            functionsDirectory: props.functionsDirectory,
+            logRetention: retention.logs,
+          })
+    // What sends e-mail. Not the contact function: it parses untrusted input from the internet,
+    // so it holds no SES permission (it only stores; the table's stream starts the sender).
     const senders = {
-      Contact: this.contactApi.contactFunction,
+      ...(this.sender && { EnquirySender: this.sender.function }),
       NotificationRetry: this.contactApi.retryFunction,
       Digest: this.digest.function,
     }
+    const functions = { Contact: this.contactApi.contactFunction, ...senders }
     for (const fn of Object.values(senders)) this.notifications.grantSendEmail(fn)
     this.deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
       table,
@@ -186,7 +212,7 @@ export class SiteStack extends Stack {
     // Construct ids older than the class names: they fix the alarms' logical ids, so keep them.
     this.alarms = new PipelineAlarms(this, 'Alarms', {
       topic: this.notifications.opsTopic,
-      functions: senders,
+      functions,
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
       backlogAgeMetric: this.contactApi.backlogAgeMetric,
@@ -195,7 +221,7 @@ export class SiteStack extends Stack {
     this.dashboard = new PipelineDashboard(this, 'Monitoring', {
       topic: this.notifications.opsTopic,
       stage,
-      functions: senders,
+      functions,
       schedules: {
         NotificationRetry: this.contactApi.retrySchedule,
         Digest: this.digest.schedule,

@@ -7,6 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb'
 import { EMAIL_PENDING, enquiryTable } from '../../shared/enquiry-table.ts'
+import type { SpamVerdict } from '../spam/verdict.ts'
 import type { Enquiry } from './item.ts'
 import { queryItems } from './query.ts'
 
@@ -25,6 +26,11 @@ export interface EnquiryStore {
   /** Counts a failed attempt, keeping the enquiry pending; resolves the attempts made so far. */
   recordEmailFailure(id: string, at: Date, signal?: AbortSignal): Promise<number>
   /**
+   * A send whose outcome is unknown: the enquiry stays pending, its attempts uncounted, and no
+   * sender may send it again before `holdUntil` (a claim that holds until then).
+   */
+  recordEmailUnknown(id: string, at: Date, holdUntil: Date, signal?: AbortSignal): Promise<void>
+  /**
    * Claims the enquiry's e-mail for one sender until `until`: resolves `false` (writing nothing)
    * when it is no longer pending or another sender's claim is still running. A claim left by a
    * sender that stopped before recording its outcome lapses at `until`.
@@ -35,6 +41,11 @@ export interface EnquiryStore {
    * enters the needs-attention index, as `gave-up`, until ops requeue it or its TTL removes it.
    */
   markEmailGaveUp(id: string, at: Date, signal?: AbortSignal): Promise<void>
+  /**
+   * Replaces a verdict with one the repeats of its message raised (to `likely` at most), while
+   * the e-mail is still owed and the enquiry not held; resolves `false` (writing nothing) otherwise.
+   */
+  raiseSpamVerdict(id: string, verdict: SpamVerdict, signal?: AbortSignal): Promise<boolean>
   /** When the oldest enquiry whose e-mail is still owed was created; undefined when none is. */
   oldestPendingCreatedAt(signal?: AbortSignal): Promise<string | undefined>
   /** Ids of enquiries whose e-mail is still owed, created no later than `createdBefore`, oldest first. */
@@ -125,6 +136,36 @@ export function createEnquiryStore(
       return Number(result.Attributes?.emailAttempts ?? 0)
     },
 
+    async recordEmailUnknown(id, at, holdUntil, signal) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            // Only while still owed: a delivery event may already have recorded it.
+            ConditionExpression: 'attribute_exists(#pending)',
+            UpdateExpression:
+              'SET #claimedUntil = :until, #lastAttemptAt = :at, #unknownAt = :at ADD #unknown :one',
+            ExpressionAttributeNames: {
+              '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+              '#claimedUntil': 'emailClaimedUntil',
+              '#lastAttemptAt': 'emailLastAttemptAt',
+              '#unknownAt': 'emailOutcomeUnknownAt',
+              '#unknown': 'emailOutcomesUnknown',
+            },
+            ExpressionAttributeValues: {
+              ':at': at.toISOString(),
+              ':until': holdUntil.toISOString(),
+              ':one': 1,
+            },
+          }),
+          { abortSignal: signal },
+        )
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error
+      }
+    },
+
     async claimEmail(id, at, until, signal) {
       try {
         await client.send(
@@ -172,6 +213,37 @@ export function createEnquiryStore(
         )
       } catch (error) {
         if (!isConditionalCheckFailure(error)) throw error
+      }
+    },
+
+    async raiseSpamVerdict(id, verdict, signal) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            ConditionExpression: 'attribute_exists(#pending) AND #level IN (:genuine, :likely)',
+            UpdateExpression: 'SET #level = :level, #score = :score, #reasons = :reasons',
+            ExpressionAttributeNames: {
+              '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+              '#level': 'spamLevel',
+              '#score': 'spamScore',
+              '#reasons': 'spamReasons',
+            },
+            ExpressionAttributeValues: {
+              ':genuine': 'genuine',
+              ':likely': 'likely',
+              ':level': verdict.level,
+              ':score': verdict.score,
+              ':reasons': [...verdict.reasons],
+            },
+          }),
+          { abortSignal: signal },
+        )
+        return true
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false
+        throw error
       }
     },
 

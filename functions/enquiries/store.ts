@@ -16,7 +16,10 @@ export interface EnquiryStore {
   /** Writes a new enquiry; resolves `false` (writing nothing) when its id already exists. */
   create(enquiry: Enquiry, signal?: AbortSignal): Promise<boolean>
   get(id: string, signal?: AbortSignal): Promise<Enquiry | undefined>
-  /** Records a delivered e-mail: leaves the pending index, keeps the time and SES message id. */
+  /**
+   * Records a sent e-mail: leaves the pending index, keeps the time and SES message id. The status
+   * becomes `sent` only while it is still `pending`: a delivery status SES reported first stands.
+   */
   markEmailSent(
     id: string,
     at: Date,
@@ -85,31 +88,51 @@ export function createEnquiryStore(
     },
 
     async markEmailSent(id, at, messageId, signal) {
+      const names = {
+        '#id': enquiryTable.partitionKey,
+        '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+        '#claimedUntil': 'emailClaimedUntil',
+        '#sentAt': 'emailSentAt',
+        '#lastAttemptAt': 'emailLastAttemptAt',
+        '#messageId': 'emailMessageId',
+        '#attempts': 'emailAttempts',
+      }
+      const values = { ':at': at.toISOString(), ':messageId': messageId ?? 'unknown', ':one': 1 }
+      const sendFacts =
+        '#sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId ADD #attempts :one'
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            // Never recreate an enquiry erased (on request, or by TTL) while its e-mail was in
+            // flight; and `sent` only over `pending`: SES's Delivery (or Bounce) event may be
+            // recorded before this write, and a later fact must stand.
+            ConditionExpression: 'attribute_exists(#id) AND #status = :pending',
+            UpdateExpression: `REMOVE #pending, #claimedUntil SET #status = :sent, #statusAt = :at, ${sendFacts}`,
+            ExpressionAttributeNames: {
+              ...names,
+              '#status': 'emailStatus',
+              '#statusAt': 'emailStatusAt',
+            },
+            ExpressionAttributeValues: { ...values, ':sent': 'sent', ':pending': 'pending' },
+          }),
+          { abortSignal: signal },
+        )
+        return
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error
+      }
+      // A delivery status came first: the send's own facts are still recorded, the status kept.
+      // An erased enquiry still fails here, as above.
       await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key(id),
-          // Never recreate an enquiry erased (on request, or by TTL) while its e-mail was in flight.
           ConditionExpression: 'attribute_exists(#id)',
-          UpdateExpression:
-            'REMOVE #pending, #claimedUntil SET #status = :sent, #statusAt = :at, #sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId ADD #attempts :one',
-          ExpressionAttributeNames: {
-            '#id': enquiryTable.partitionKey,
-            '#pending': enquiryTable.pendingEmailIndex.partitionKey,
-            '#claimedUntil': 'emailClaimedUntil',
-            '#status': 'emailStatus',
-            '#statusAt': 'emailStatusAt',
-            '#sentAt': 'emailSentAt',
-            '#lastAttemptAt': 'emailLastAttemptAt',
-            '#messageId': 'emailMessageId',
-            '#attempts': 'emailAttempts',
-          },
-          ExpressionAttributeValues: {
-            ':sent': 'sent',
-            ':at': at.toISOString(),
-            ':messageId': messageId ?? 'unknown',
-            ':one': 1,
-          },
+          UpdateExpression: `REMOVE #pending, #claimedUntil SET ${sendFacts}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
         }),
         { abortSignal: signal },
       )

@@ -102,7 +102,11 @@ describe('notification retry', () => {
       },
     })
     expect(claim?.ConditionExpression).toContain('attribute_exists(#pending)')
-    expect(sent).toMatchObject({ Key: { id: 'a' }, ConditionExpression: 'attribute_exists(#id)' })
+    // Never recreates an erased enquiry, and `sent` never overwrites a delivery status.
+    expect(sent).toMatchObject({
+      Key: { id: 'a' },
+      ConditionExpression: 'attribute_exists(#id) AND #status = :pending',
+    })
     expect(sent?.UpdateExpression).toContain('REMOVE #pending, #claimedUntil')
     expect(logs.at(-1)).toMatchObject({ event: 'enquiry_email_retry_run', sentCount: 1 })
   })

@@ -1,10 +1,12 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import { SendEmailCommand } from '@aws-sdk/client-ses'
 import { afterEach, describe, expect, it } from 'vitest'
-import { requestHandlerOptions } from './aws-clients.ts'
+import { createSesClient, requestHandlerOptions } from './aws-clients.ts'
 import {
   type EndpointBehaviour,
   type ScriptedEndpoint,
   startScriptedEndpoint,
+  testConfig,
 } from './test-fixtures/test-support.ts'
 
 /**
@@ -80,5 +82,56 @@ describe('an SDK call with the functions’ request handler settings', () => {
     )
     expect(outcome).toBe('AbortError')
     expect(ms).toBeLessThan(1_800)
+  })
+})
+
+/** One SendEmail through the functions' SES client against an endpoint answering so. */
+async function oneSend(behaviour: EndpointBehaviour, signal: AbortSignal) {
+  endpoint = await startScriptedEndpoint(() => behaviour)
+  const ses = createSesClient(
+    { ...testConfig, sesEndpoint: endpoint.url },
+    { credentials: { accessKeyId: 'test', secretAccessKey: 'test' } },
+  )
+  const started = performance.now()
+  try {
+    await ses.send(
+      new SendEmailCommand({
+        Source: testConfig.senderEmail,
+        Destination: { ToAddresses: [testConfig.agencyEmail] },
+        Message: { Subject: { Data: 's' }, Body: { Text: { Data: 'b' } } },
+      }),
+      { abortSignal: signal },
+    )
+    return { outcome: 'answered', ms: performance.now() - started, sends: endpoint.received }
+  } catch (error) {
+    return {
+      outcome: (error as Error).name,
+      ms: performance.now() - started,
+      sends: endpoint.received,
+    }
+  } finally {
+    ses.destroy()
+  }
+}
+
+const sesAnswer =
+  '<SendEmailResponse><SendEmailResult><MessageId>m-1</MessageId></SendEmailResult></SendEmailResponse>'
+
+describe('the functions’ SES client', () => {
+  it('waits past 2 s for a slow answer inside the caller’s budget: it counts as sent', async () => {
+    // About 130 bytes at 20 ms from the first: the answer is whole after about 2.6 s.
+    const { outcome, ms, sends } = await oneSend(
+      { body: sesAnswer, contentType: 'text/xml', drip: { from: 'headers', everyMs: 20 } },
+      AbortSignal.timeout(7_000),
+    )
+    expect(outcome).toBe('answered')
+    expect(ms).toBeGreaterThan(requestTimeout)
+    expect(sends).toEqual(['SendEmail'])
+  })
+
+  it('sends once, never retrying, when SES does not answer before the budget', async () => {
+    const { outcome, sends } = await oneSend('hang', AbortSignal.timeout(2_500))
+    expect(outcome).toBe('AbortError')
+    expect(sends).toEqual(['SendEmail'])
   })
 })

@@ -14,36 +14,67 @@ export type ClientOverrides = Pick<DynamoDBClientConfig, 'credentials'>
 /**
  * Per-attempt deadlines. `requestTimeout` alone only logs a warning in the installed
  * `@smithy/node-http-handler`; `throwOnRequestTimeout` makes a hung endpoint (one that accepts
- * the connection and never answers) fail the attempt. The contact handler's overall budget
- * (`CONTACT_BUDGET_MS`) caps the attempts together through an abort signal.
+ * the connection and never answers) fail the attempt. The caller's budget caps the attempts
+ * together through an abort signal.
  */
 export const requestHandlerOptions = {
   connectionTimeout: 1_000,
   requestTimeout: 2_000,
   throwOnRequestTimeout: true,
 } as const
-const maxAttempts = 3
+/** DynamoDB's writes are conditional or idempotent: an SDK retry never doubles one. */
+const dynamoDbMaxAttempts = 3
+
+/**
+ * SES gets one attempt per pipeline try: a SendEmail that timed out may have been delivered, and
+ * an SDK retry would send the same e-mail again (3 attempts × 2 s against an SES answering in
+ * 2.5 s gave 3 e-mails per try). No short per-attempt limit either: an answer slower than 2 s
+ * but inside the caller's budget (its abort signal) counts as sent. `requestTimeout` is only a
+ * backstop for a caller without a signal, past every caller's own budget.
+ */
+export const sesRequestHandlerOptions = {
+  connectionTimeout: 1_000,
+  requestTimeout: 10_000,
+  throwOnRequestTimeout: true,
+} as const
+export const SES_MAX_ATTEMPTS = 1
 
 export function createAwsClients(
   config: FunctionConfig,
   overrides: ClientOverrides = {},
 ): AwsClients {
+  return {
+    documentClient: createDocumentClient(config, overrides),
+    ses: createSesClient(config, overrides),
+  }
+}
+
+/** The table's client alone: for a function that never sends e-mail (the contact function). */
+export function createDocumentClient(
+  config: FunctionConfig,
+  overrides: ClientOverrides = {},
+): DynamoDBDocumentClient {
   const dynamoDb = new DynamoDBClient({
     region: config.region,
-    maxAttempts,
+    maxAttempts: dynamoDbMaxAttempts,
     requestHandler: requestHandlerOptions,
     ...(config.dynamoDbEndpoint ? { endpoint: config.dynamoDbEndpoint } : {}),
     ...overrides,
   })
-  const documentClient = DynamoDBDocumentClient.from(dynamoDb, {
+  return DynamoDBDocumentClient.from(dynamoDb, {
     marshallOptions: { removeUndefinedValues: true },
   })
-  const ses = new SESClient({
+}
+
+export function createSesClient(
+  config: FunctionConfig,
+  overrides: ClientOverrides = {},
+): SESClient {
+  return new SESClient({
     region: config.region,
-    maxAttempts,
-    requestHandler: requestHandlerOptions,
+    maxAttempts: SES_MAX_ATTEMPTS,
+    requestHandler: sesRequestHandlerOptions,
     ...(config.sesEndpoint ? { endpoint: config.sesEndpoint } : {}),
     ...overrides,
   })
-  return { documentClient, ses }
 }

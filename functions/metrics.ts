@@ -2,7 +2,12 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics'
 import { METRICS_NAMESPACE } from '../shared/delivery-metrics.ts'
 
 /** The functions that emit pipeline metrics: the `service` dimension. */
-export type MetricsService = 'contact' | 'notification-retry' | 'delivery-events' | 'canary'
+export type MetricsService =
+  | 'contact'
+  | 'enquiry-sender'
+  | 'notification-retry'
+  | 'delivery-events'
+  | 'canary'
 
 /** Counts, one per enquiry and event. */
 export const pipelineCounts = [

@@ -122,6 +122,7 @@ function defineStage(
     data: data
       ? {
           tableName: data.enquiries.table.tableName,
+          tableStreamArn: data.enquiries.table.tableStreamArn,
           siteBucketName: data.storage.bucket.bucketName,
           logBucketName: data.storage.logBucket.bucketName,
         }

@@ -110,7 +110,7 @@ describe('stages side by side in one account and region', () => {
       EmailIdentity: 'hello@elevate-digital.example',
     })
     synths.staging.data?.resourceCountIs('AWS::SES::EmailIdentity', 0)
-    const granted = sendEmailResources(synths.staging.site, 'ContactApiContactFunction')
+    const granted = sendEmailResources(synths.staging.site, 'EnquirySenderSenderFunction')
     expect(granted.join()).toContain('identity/hello@elevate-digital.example')
   })
 })
@@ -121,7 +121,7 @@ describe('SES', () => {
     for (const address of ['website@elevate-digital.example', 'enquiries@agency-inbox.example']) {
       data?.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: address })
     }
-    for (const fn of ['ContactApiContactFunction', 'ContactApiNotificationRetryFunction']) {
+    for (const fn of ['EnquirySenderSenderFunction', 'ContactApiNotificationRetryFunction']) {
       const granted = sendEmailResources(site, fn).join()
       expect(granted, fn).toContain(':identity/enquiries@agency-inbox.example"')
       expect(granted, fn).toContain(':identity/website@elevate-digital.example"')
@@ -131,7 +131,7 @@ describe('SES', () => {
   it('existing identities: creates none, grants sending on their ARNs (address and domain)', () => {
     const { data, site } = synths.existingIdentities
     data?.resourceCountIs('AWS::SES::EmailIdentity', 0)
-    for (const fn of ['ContactApiContactFunction', 'ContactApiNotificationRetryFunction']) {
+    for (const fn of ['EnquirySenderSenderFunction', 'ContactApiNotificationRetryFunction']) {
       const granted = sendEmailResources(site, fn).join()
       for (const name of [
         'website@elevate-digital.example',

@@ -28,6 +28,7 @@ describe('monitoring', () => {
         expect.stringMatching(/^ContactApiContactFunction/),
         expect.stringMatching(/^ContactApiNotificationRetryFunction/),
         expect.stringMatching(/^DigestSendFunction/),
+        expect.stringMatching(/^EnquirySenderSenderFunction/),
       ])
       const failed = alarms.filter((alarm) => alarm.MetricName === 'FailedInvocations')
       expect(failed.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual([

@@ -116,6 +116,16 @@ export function enquiryRef(id: string): string {
 /** The value `emailPending` holds while an e-mail is owed (one partition: few items, short-lived). */
 export const EMAIL_PENDING = 'PENDING'
 
+/**
+ * Which records of the table's stream start the enquiry sender: new enquiries whose e-mail is
+ * owed (not held spam, not any later change). Lambda's event filter pattern, as the CDK stack
+ * gives it (infra/constructs/enquiry-sender.ts) and the local stack applies it.
+ */
+export const newPendingEnquiryFilter = {
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { emailPending: { S: [EMAIL_PENDING] } } },
+} as const
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase()
 }

@@ -1,17 +1,16 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware'
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import middy from '@middy/core'
 import httpHeaderNormalizer from '@middy/http-header-normalizer'
 import httpJsonBodyParser from '@middy/http-json-body-parser'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { contactApi } from '../../shared/contact.ts'
 import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
-import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import { isSyntheticMarker } from '../enquiries/synthetic.ts'
 import { errorName, jsonLogger, type Logger, withRequestId } from '../log.ts'
-import { tableRepeatLookup } from '../spam/repeats.ts'
 import type { AnswerShell } from './answer-shell.ts'
 import { invalidFormPage, refusedFormPage } from './form-pages.ts'
 import { type ContactRoute, idempotencyKeyOf, readBody, routeOf } from './request.ts'
@@ -26,7 +25,8 @@ import { type SubmitOutcome, submitEnquiry } from './submit.ts'
 
 export interface ContactHandlerDependencies {
   readonly config: FunctionConfig
-  readonly clients: AwsClients
+  /** The table's client: the contact function has no e-mail client (it never sends one). */
+  readonly clients: { readonly documentClient: DynamoDBDocumentClient }
   readonly log?: Logger
   /** Powertools metrics, flushed once per invocation; without them, none are recorded. */
   readonly metrics?: Metrics
@@ -49,11 +49,8 @@ export interface ContactHandlerDependencies {
  */
 export function createContactHandler(deps: ContactHandlerDependencies) {
   const log = deps.log ?? jsonLogger
-  const notify = {
-    repeats: tableRepeatLookup(deps.clients.documentClient, deps.config.enquiriesTable),
-    ses: deps.clients.ses,
+  const submit = {
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
-    addresses: deps.config,
     log,
     metrics: deps.metrics,
     now: deps.now ?? (() => new Date()),
@@ -89,7 +86,7 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
     return handler.handler(async (event, context) => {
       const idempotencyKey = idempotencyKeyOf(event)
       const outcome = await submitEnquiry(
-        { ...notify, log: withRequestId(log, context) },
+        { ...submit, log: withRequestId(log, context) },
         {
           payload: event.body as unknown,
           idempotencyKey,
@@ -97,7 +94,7 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
             deps.syntheticKey,
             event.headers?.[syntheticEnquiry.header],
             idempotencyKey,
-            notify.now(),
+            submit.now(),
           ),
         },
       )

@@ -1,7 +1,7 @@
 import { answerShell } from '../../shared/answer-shell.ts'
 import { originSecret } from '../../shared/origin-secret.ts'
 import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
-import { createAwsClients } from '../aws-clients.ts'
+import { createDocumentClient } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { createMetrics } from '../metrics.ts'
@@ -18,7 +18,7 @@ export const handler = requireOriginSecret(
   process.env[originSecret.env],
   createContactHandler({
     config,
-    clients: createAwsClients(config),
+    clients: { documentClient: createDocumentClient(config) },
     log: createLogger('contact'),
     metrics: createMetrics('contact'),
     syntheticKey: process.env[syntheticEnquiry.env],

@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-ses'
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
 import { dynamo, invoke, logs, mockAwsPerTest, now, ses } from '../test-fixtures/mocked-contact.ts'
 import { jsonEvent, validSubmission } from '../test-fixtures/test-support.ts'
@@ -77,6 +77,13 @@ describe('honeypot', () => {
 })
 
 describe('the same message from other addresses', () => {
+  /** The values of the sender's update of the verdict (repeats counted in), if it made one. */
+  const verdictUpdate = () =>
+    dynamo
+      .commandCalls(UpdateCommand)
+      .map((call) => call.args[0].input)
+      .find((input) => input.UpdateExpression?.includes('#level = :level'))
+      ?.ExpressionAttributeValues
   const sameMessage = (sender: string) => ({
     messageHash: 'h',
     messageSender: `${new Date(now.getTime() - 3600_000).toISOString()}#${sender}`,
@@ -97,9 +104,11 @@ describe('the same message from other addresses', () => {
     })
     const item = dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item
     expect(item?.messageHash).toBe(query?.args[0].input.ExpressionAttributeValues?.[':hash'])
-    expect(item).toMatchObject({
-      spamLevel: 'likely',
-      spamReasons: ['The same message came from 2 other addresses within a day'],
+    // Stored as its sender wrote it; the sender the write started raises it before e-mailing.
+    expect(item).toMatchObject({ spamLevel: 'genuine' })
+    expect(verdictUpdate()).toMatchObject({
+      ':level': 'likely',
+      ':reasons': ['The same message came from 2 other addresses within a day'],
     })
     expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Message?.Subject?.Data).toMatch(
       /^\[Likely spam\]/,
@@ -118,7 +127,8 @@ describe('the same message from other addresses', () => {
     expect(response.statusCode).toBe(201)
     const item = dynamo.commandCalls(PutCommand)[0]?.args[0].input.Item
     expect(item).toMatchObject({ spamLevel: 'likely', emailStatus: 'pending' })
-    expect(item?.spamScore).toBeGreaterThanOrEqual(13)
+    expect(verdictUpdate()).toMatchObject({ ':level': 'likely' })
+    expect(verdictUpdate()?.[':score']).toBeGreaterThanOrEqual(13)
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
   })
 

@@ -1,3 +1,4 @@
+import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { contactSchema, type FieldErrors, fieldErrors } from '../../shared/contact.ts'
 import { startDeadline } from '../deadline.ts'
 import {
@@ -6,10 +7,9 @@ import {
   noSpamSignals,
   wellFormedSubmission,
 } from '../enquiries/item.ts'
-import { type NotifyDependencies, notifyAgency } from '../enquiries/notify.ts'
-import { errorName } from '../log.ts'
+import type { EnquiryStore } from '../enquiries/store.ts'
+import { errorName, type Logger } from '../log.ts'
 import { countEnquiry } from '../metrics.ts'
-import { messageKeys, type RepeatLookup } from '../spam/repeats.ts'
 import { spamVerdict } from '../spam/verdict.ts'
 import { honeypotFilled } from './request.ts'
 
@@ -19,9 +19,12 @@ export type SubmitOutcome =
   | { readonly kind: 'key-reused' }
   | { readonly kind: 'unavailable' }
 
-export interface SubmitDependencies extends NotifyDependencies {
-  /** Counts other senders of the same message within a day; without it, repeats go uncounted. */
-  readonly repeats?: RepeatLookup
+export interface SubmitDependencies {
+  readonly store: Pick<EnquiryStore, 'create' | 'get'>
+  readonly log: Logger
+  readonly now: () => Date
+  /** @default none recorded */
+  readonly metrics?: Metrics | undefined
 }
 
 export interface Submission {
@@ -33,29 +36,21 @@ export interface Submission {
 }
 
 /**
- * The contact function answers within this budget whatever DynamoDB or SES do: well inside its
- * Lambda timeout (10 s) and API Gateway's 30 s, so a visitor is told the truth, never a gateway
- * error. Storage must be over by `STORED_BY_MS` (else 503 with Retry-After, nothing kept),
- * SES's answer by `SENT_BY_MS` (else 201, the enquiry left pending for the retry), recording
- * the outcome by `RECORDED_BY_MS`, which leaves the answer time to leave within the budget. Every
- * call runs under these signals, the repeat lookup's included: an SDK timeout alone does not end
- * an answer that drips. A stored enquiry is never answered with a failure,
- * except when a write that was cut off lands after all: the visitor sees 503, and the
- * idempotency key makes their resubmission answer 201 with the same enquiry, not a second one.
+ * The contact function answers within this budget whatever DynamoDB does: well inside its Lambda
+ * timeout (10 s) and API Gateway's 30 s, so a visitor is told the truth, never a gateway error.
+ * The visitor's wait is one write (and a read when an idempotency key repeats): storage must be
+ * over by `STORED_BY_MS`, else 503 with Retry-After, nothing kept. Every call runs under that
+ * signal: an SDK timeout alone does not end an answer that drips. A stored enquiry is never
+ * answered with a failure, except when a write that was cut off lands after all: the visitor sees
+ * 503, and the idempotency key makes their resubmission answer 201 with the same enquiry, not a
+ * second one. The e-mail is the sender's, which the table's write starts (functions/enquiry-sender/).
  */
 export const CONTACT_BUDGET_MS = 8_000
-/**
- * The repeat lookup's share: a query that normally takes milliseconds. Past it the signal is
- * lost, never the enquiry, and storage keeps most of its time.
- */
-export const REPEATS_BY_MS = 1_000
 export const STORED_BY_MS = 5_000
-export const SENT_BY_MS = 7_000
-export const RECORDED_BY_MS = 7_500
 
 /**
- * The contact pipeline: validate, store (the enquiry is safe from here on), then e-mail the
- * agency. Only a failed store fails the submission; a failed e-mail is left to the retry.
+ * The contact pipeline: validate, decide the verdict from the enquiry itself, store it (safe from
+ * here on, its e-mail owed unless held) and answer. Only a failed store fails the submission.
  */
 export async function submitEnquiry(
   deps: SubmitDependencies,
@@ -79,15 +74,10 @@ export async function submitEnquiry(
 
   const submission = wellFormedSubmission(parsed.data)
   const createdAt = deps.now()
-  // The canary's enquiry is the same every hour: no verdict, so it is never held back.
-  const repeatedBy = synthetic
-    ? 0
-    : await countRepeats(deps, submission, createdAt, deadline.by(REPEATS_BY_MS))
   // A filled honeypot makes the verdict certain: stored and listed for a person, never dropped,
-  // in case a person's browser filled it in.
-  const verdict = synthetic
-    ? noSpamSignals
-    : spamVerdict({ ...submission, honeypotFilled: bot, repeatedBy })
+  // in case a person's browser filled it in. Repeats of the message are the sender's to count.
+  // The canary's enquiry is the same every hour: no verdict, so it is never held back.
+  const verdict = synthetic ? noSpamSignals : spamVerdict({ ...submission, honeypotFilled: bot })
   const enquiry = buildEnquiry(submission, id, createdAt, verdict, { synthetic })
   let created: boolean
   try {
@@ -105,7 +95,7 @@ export async function submitEnquiry(
         return { kind: 'key-reused' }
       }
       // A retry of a submission already stored: same answer, no second enquiry, no second
-      // e-mail (if the first attempt never sent it, the retry function will).
+      // e-mail (its first write started the sender; the retry function is the safety net).
       deps.log({ level: 'info', event: 'enquiry_retry_deduplicated', enquiryId: id })
       return { kind: 'accepted', id: existing.id, createdAt: existing.createdAt }
     }
@@ -129,32 +119,7 @@ export async function submitEnquiry(
   if (verdict.level === 'likely') {
     deps.log({ level: 'info', event: 'enquiry_marked_likely_spam', enquiryId: id })
   }
-  await notifyAgency(deps, enquiry, {
-    send: deadline.by(SENT_BY_MS),
-    record: deadline.by(RECORDED_BY_MS),
-  })
   return { kind: 'accepted', id: enquiry.id, createdAt: enquiry.createdAt }
-}
-
-/** Other senders of this message within a day; a failed lookup costs the signal, not the enquiry. */
-async function countRepeats(
-  deps: SubmitDependencies,
-  submission: { readonly message: string; readonly email: string },
-  createdAt: Date,
-  signal: AbortSignal,
-): Promise<number> {
-  const keys = messageKeys(submission, createdAt)
-  if (!keys || !deps.repeats) return 0
-  try {
-    return await deps.repeats(keys, createdAt, signal)
-  } catch (error) {
-    deps.log({
-      level: 'warn',
-      event: 'spam_repeat_lookup_failed',
-      errorName: errorName(error),
-    })
-    return 0
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -8,7 +8,7 @@ import {
   normaliseEmail,
   retentionExpiresAt,
 } from '../../shared/enquiry-table.ts'
-import { type MessageKeys, messageKeys } from '../spam/repeats.ts'
+import { type MessageKeys, messageKeys } from '../spam/message-keys.ts'
 import type { SpamLevel, SpamVerdict } from '../spam/verdict.ts'
 import { syntheticExpiresAt } from './synthetic.ts'
 
@@ -51,6 +51,10 @@ export interface Enquiry extends ContactSubmission, Partial<MessageKeys> {
    * simulator only, never listed in the digest (shared/synthetic-enquiry.ts).
    */
   readonly synthetic?: true
+  /** The last send whose outcome was unknown (no answer in time); it holds the claim above. */
+  readonly emailOutcomeUnknownAt?: string
+  /** How many sends had an unknown outcome: never counted as attempts. */
+  readonly emailOutcomesUnknown?: number
 }
 
 /** The verdict of an enquiry no signal spoke against. */

@@ -27,7 +27,24 @@ export interface NotifyDependencies {
   readonly metrics?: Metrics | undefined
 }
 
-export type NotifyOutcome = 'sent' | 'failed' | 'gave-up'
+/**
+ * - `sent`: SES answered with a message id.
+ * - `failed`: SES answered with a refusal (or the request never reached it): an attempt counted.
+ * - `unknown`: no answer in time (a deadline, a dropped connection). SES may have delivered it,
+ *   so it is neither counted towards giving up nor sent again before `OUTCOME_UNKNOWN_HOLD_OFF_MS`.
+ * - `gave-up`: the last attempt failed.
+ */
+export type NotifyOutcome = 'sent' | 'failed' | 'unknown' | 'gave-up'
+
+/**
+ * How long a send of unknown outcome holds the enquiry back from every sender (a claim that
+ * lasts): long enough for SES's delivery event to record an e-mail that did go (it takes the
+ * enquiry out of the pending index), short enough that one SES never reached is soon sent.
+ */
+export const OUTCOME_UNKNOWN_HOLD_OFF_MS = 15 * 60_000
+
+/** The event logged for each send of unknown outcome (the drills count them). */
+export const OUTCOME_UNKNOWN_EVENT = 'enquiry_email_outcome_unknown'
 
 /** When each step must be over (the contact handler's budget); none by default. */
 export interface NotifyDeadlines {
@@ -59,6 +76,10 @@ export async function notifyAgency(
     )
     messageId = result.MessageId
   } catch (error) {
+    if (outcomeUnknown(error)) {
+      await holdOff(deps, enquiry, error, deadlines.record)
+      return 'unknown'
+    }
     let attempts = enquiry.emailAttempts + 1
     try {
       attempts = await deps.store.recordEmailFailure(enquiryId, deps.now(), deadlines.record)
@@ -105,6 +126,59 @@ export async function notifyAgency(
     attempts: enquiry.emailAttempts + 1,
   })
   return 'sent'
+}
+
+/** How a call that got no answer fails: its time ran out (SDK timeout or our abort signal). */
+const NO_ANSWER_NAMES = new Set(['TimeoutError', 'AbortError'])
+/** A connection lost once the request may have been written. */
+const CONNECTION_LOST_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED'])
+
+/**
+ * Whether SES may have accepted the e-mail although no answer says so: no HTTP answer came back
+ * (a timeout, our abort, a connection dropped after the request was written). An answer SES gave
+ * (a refusal, with its status) or a connection never made is a failure like any other.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const answered = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+  if (typeof answered === 'number') return false
+  const code = (error as { code?: unknown }).code
+  return (
+    NO_ANSWER_NAMES.has(error.name) || (typeof code === 'string' && CONNECTION_LOST_CODES.has(code))
+  )
+}
+
+async function holdOff(
+  deps: NotifyDependencies,
+  enquiry: Enquiry,
+  error: unknown,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const at = deps.now()
+  try {
+    await deps.store.recordEmailUnknown(
+      enquiry.id,
+      at,
+      new Date(at.getTime() + OUTCOME_UNKNOWN_HOLD_OFF_MS),
+      signal,
+    )
+  } catch (recordError) {
+    // A claim the retry took stays until its lease lapses; the contact path's send is only
+    // retried a minute on (at most one more e-mail: the documented at-least-once).
+    deps.log({
+      level: 'error',
+      event: 'enquiry_email_outcome_not_recorded',
+      enquiryId: enquiry.id,
+      errorName: errorName(recordError),
+    })
+  }
+  deps.log({
+    level: 'warn',
+    event: OUTCOME_UNKNOWN_EVENT,
+    enquiryId: enquiry.id,
+    attempts: enquiry.emailAttempts,
+    errorName: errorName(error),
+  })
 }
 
 /**

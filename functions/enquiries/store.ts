@@ -7,6 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb'
 import { EMAIL_PENDING, enquiryTable } from '../../shared/enquiry-table.ts'
+import type { SpamVerdict } from '../spam/verdict.ts'
 import type { Enquiry } from './item.ts'
 import { queryItems } from './query.ts'
 
@@ -15,7 +16,10 @@ export interface EnquiryStore {
   /** Writes a new enquiry; resolves `false` (writing nothing) when its id already exists. */
   create(enquiry: Enquiry, signal?: AbortSignal): Promise<boolean>
   get(id: string, signal?: AbortSignal): Promise<Enquiry | undefined>
-  /** Records a delivered e-mail: leaves the pending index, keeps the time and SES message id. */
+  /**
+   * Records a sent e-mail: leaves the pending index, keeps the time and SES message id. The status
+   * becomes `sent` only while it is still `pending`: a delivery status SES reported first stands.
+   */
   markEmailSent(
     id: string,
     at: Date,
@@ -24,6 +28,11 @@ export interface EnquiryStore {
   ): Promise<void>
   /** Counts a failed attempt, keeping the enquiry pending; resolves the attempts made so far. */
   recordEmailFailure(id: string, at: Date, signal?: AbortSignal): Promise<number>
+  /**
+   * A send whose outcome is unknown: the enquiry stays pending, its attempts uncounted, and no
+   * sender may send it again before `holdUntil` (a claim that holds until then).
+   */
+  recordEmailUnknown(id: string, at: Date, holdUntil: Date, signal?: AbortSignal): Promise<void>
   /**
    * Claims the enquiry's e-mail for one sender until `until`: resolves `false` (writing nothing)
    * when it is no longer pending or another sender's claim is still running. A claim left by a
@@ -35,6 +44,11 @@ export interface EnquiryStore {
    * enters the needs-attention index, as `gave-up`, until ops requeue it or its TTL removes it.
    */
   markEmailGaveUp(id: string, at: Date, signal?: AbortSignal): Promise<void>
+  /**
+   * Replaces a verdict with one the repeats of its message raised (to `likely` at most), while
+   * the e-mail is still owed and the enquiry not held; resolves `false` (writing nothing) otherwise.
+   */
+  raiseSpamVerdict(id: string, verdict: SpamVerdict, signal?: AbortSignal): Promise<boolean>
   /** When the oldest enquiry whose e-mail is still owed was created; undefined when none is. */
   oldestPendingCreatedAt(signal?: AbortSignal): Promise<string | undefined>
   /** Ids of enquiries whose e-mail is still owed, created no later than `createdBefore`, oldest first. */
@@ -74,31 +88,51 @@ export function createEnquiryStore(
     },
 
     async markEmailSent(id, at, messageId, signal) {
+      const names = {
+        '#id': enquiryTable.partitionKey,
+        '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+        '#claimedUntil': 'emailClaimedUntil',
+        '#sentAt': 'emailSentAt',
+        '#lastAttemptAt': 'emailLastAttemptAt',
+        '#messageId': 'emailMessageId',
+        '#attempts': 'emailAttempts',
+      }
+      const values = { ':at': at.toISOString(), ':messageId': messageId ?? 'unknown', ':one': 1 }
+      const sendFacts =
+        '#sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId ADD #attempts :one'
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            // Never recreate an enquiry erased (on request, or by TTL) while its e-mail was in
+            // flight; and `sent` only over `pending`: SES's Delivery (or Bounce) event may be
+            // recorded before this write, and a later fact must stand.
+            ConditionExpression: 'attribute_exists(#id) AND #status = :pending',
+            UpdateExpression: `REMOVE #pending, #claimedUntil SET #status = :sent, #statusAt = :at, ${sendFacts}`,
+            ExpressionAttributeNames: {
+              ...names,
+              '#status': 'emailStatus',
+              '#statusAt': 'emailStatusAt',
+            },
+            ExpressionAttributeValues: { ...values, ':sent': 'sent', ':pending': 'pending' },
+          }),
+          { abortSignal: signal },
+        )
+        return
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error
+      }
+      // A delivery status came first: the send's own facts are still recorded, the status kept.
+      // An erased enquiry still fails here, as above.
       await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key(id),
-          // Never recreate an enquiry erased (on request, or by TTL) while its e-mail was in flight.
           ConditionExpression: 'attribute_exists(#id)',
-          UpdateExpression:
-            'REMOVE #pending, #claimedUntil SET #status = :sent, #statusAt = :at, #sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId ADD #attempts :one',
-          ExpressionAttributeNames: {
-            '#id': enquiryTable.partitionKey,
-            '#pending': enquiryTable.pendingEmailIndex.partitionKey,
-            '#claimedUntil': 'emailClaimedUntil',
-            '#status': 'emailStatus',
-            '#statusAt': 'emailStatusAt',
-            '#sentAt': 'emailSentAt',
-            '#lastAttemptAt': 'emailLastAttemptAt',
-            '#messageId': 'emailMessageId',
-            '#attempts': 'emailAttempts',
-          },
-          ExpressionAttributeValues: {
-            ':sent': 'sent',
-            ':at': at.toISOString(),
-            ':messageId': messageId ?? 'unknown',
-            ':one': 1,
-          },
+          UpdateExpression: `REMOVE #pending, #claimedUntil SET ${sendFacts}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
         }),
         { abortSignal: signal },
       )
@@ -123,6 +157,36 @@ export function createEnquiryStore(
         { abortSignal: signal },
       )
       return Number(result.Attributes?.emailAttempts ?? 0)
+    },
+
+    async recordEmailUnknown(id, at, holdUntil, signal) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            // Only while still owed: a delivery event may already have recorded it.
+            ConditionExpression: 'attribute_exists(#pending)',
+            UpdateExpression:
+              'SET #claimedUntil = :until, #lastAttemptAt = :at, #unknownAt = :at ADD #unknown :one',
+            ExpressionAttributeNames: {
+              '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+              '#claimedUntil': 'emailClaimedUntil',
+              '#lastAttemptAt': 'emailLastAttemptAt',
+              '#unknownAt': 'emailOutcomeUnknownAt',
+              '#unknown': 'emailOutcomesUnknown',
+            },
+            ExpressionAttributeValues: {
+              ':at': at.toISOString(),
+              ':until': holdUntil.toISOString(),
+              ':one': 1,
+            },
+          }),
+          { abortSignal: signal },
+        )
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error
+      }
     },
 
     async claimEmail(id, at, until, signal) {
@@ -172,6 +236,37 @@ export function createEnquiryStore(
         )
       } catch (error) {
         if (!isConditionalCheckFailure(error)) throw error
+      }
+    },
+
+    async raiseSpamVerdict(id, verdict, signal) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            ConditionExpression: 'attribute_exists(#pending) AND #level IN (:genuine, :likely)',
+            UpdateExpression: 'SET #level = :level, #score = :score, #reasons = :reasons',
+            ExpressionAttributeNames: {
+              '#pending': enquiryTable.pendingEmailIndex.partitionKey,
+              '#level': 'spamLevel',
+              '#score': 'spamScore',
+              '#reasons': 'spamReasons',
+            },
+            ExpressionAttributeValues: {
+              ':genuine': 'genuine',
+              ':likely': 'likely',
+              ':level': verdict.level,
+              ':score': verdict.score,
+              ':reasons': [...verdict.reasons],
+            },
+          }),
+          { abortSignal: signal },
+        )
+        return true
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false
+        throw error
       }
     },
 

@@ -10,11 +10,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
 import { GAVE_UP_EVENT, MAX_EMAIL_ATTEMPTS } from '../enquiries/notify.ts'
+import { CLAIM_LEASE_MS } from '../enquiries/send-pending.ts'
 import type { LogEntry } from '../log.ts'
 import { createMetrics } from '../metrics.ts'
 import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createRetryHandler } from './create-handler.ts'
-import { backoffMs, CLAIM_LEASE_MS, RETRY_SENDS_PER_SECOND, RETRY_TIME_BUDGET_MS } from './retry.ts'
+import { backoffMs, RETRY_SENDS_PER_SECOND, RETRY_TIME_BUDGET_MS } from './retry.ts'
 
 const dynamo = mockClient(DynamoDBDocumentClient)
 const ses = mockClient(SESClient)
@@ -101,7 +102,11 @@ describe('notification retry', () => {
       },
     })
     expect(claim?.ConditionExpression).toContain('attribute_exists(#pending)')
-    expect(sent).toMatchObject({ Key: { id: 'a' }, ConditionExpression: 'attribute_exists(#id)' })
+    // Never recreates an erased enquiry, and `sent` never overwrites a delivery status.
+    expect(sent).toMatchObject({
+      Key: { id: 'a' },
+      ConditionExpression: 'attribute_exists(#id) AND #status = :pending',
+    })
     expect(sent?.UpdateExpression).toContain('REMOVE #pending, #claimedUntil')
     expect(logs.at(-1)).toMatchObject({ event: 'enquiry_email_retry_run', sentCount: 1 })
   })

@@ -1,11 +1,7 @@
 import { startDeadline } from '../deadline.ts'
 import { type Enquiry, isExpired } from '../enquiries/item.ts'
-import {
-  giveUp,
-  MAX_EMAIL_ATTEMPTS,
-  type NotifyDependencies,
-  notifyAgency,
-} from '../enquiries/notify.ts'
+import { giveUp, MAX_EMAIL_ATTEMPTS, type NotifyDependencies } from '../enquiries/notify.ts'
+import { claimAndNotify, claimHolds } from '../enquiries/send-pending.ts'
 import { errorName } from '../log.ts'
 import { createPacer, type PacerClock, realClock } from './pacer.ts'
 
@@ -32,13 +28,6 @@ export const RETRY_MAX_EXAMINED = 1_000
  * untried (their attempts uncounted) instead of spending one attempt of each on an outage.
  */
 export const RETRY_FAILURES_BEFORE_STOP = 3
-/**
- * How long a claim holds. A claim still there after it means its sender stopped between SES's
- * answer and recording it: whether SES sent the e-mail cannot be known, and it is sent again.
- * Long enough for SES's delivery events to record the e-mail first.
- */
-export const CLAIM_LEASE_MS = 15 * 60_000
-
 export interface RetryOptions {
   /** @default RETRY_TIME_BUDGET_MS */
   readonly timeBudgetMs?: number
@@ -55,6 +44,8 @@ export interface RetrySummary {
   readonly sentCount: number
   readonly failedCount: number
   readonly gaveUpCount: number
+  /** Sent without an answer in time: held off, not counted as attempts. */
+  readonly unknownCount: number
   /** Pending, but waiting for their next attempt's backoff. */
   readonly waitingCount: number
   /** Claimed by another sender (or a sender that stopped: sent again once the claim lapses). */
@@ -92,7 +83,15 @@ export async function retryPendingEmails(
     options.maxExamined ?? RETRY_MAX_EXAMINED,
     startDeadline().by(ITEM_BUDGET_MS),
   )
-  const counts = { sent: 0, failed: 0, gaveUp: 0, waiting: 0, claimed: 0, deferred: 0 }
+  const counts = {
+    sent: 0,
+    failed: 0,
+    unknown: 0,
+    gaveUp: 0,
+    waiting: 0,
+    claimed: 0,
+    deferred: 0,
+  }
   let sesWorks = false
   let failuresInARow = 0
   const waiting: Enquiry[] = []
@@ -103,31 +102,20 @@ export async function retryPendingEmails(
       counts.deferred++
       return
     }
-    const deadline = startDeadline()
-    const now = deps.now()
-    const claimed = await deps.store.claimEmail(
-      enquiry.id,
-      now,
-      new Date(now.getTime() + CLAIM_LEASE_MS),
-      deadline.by(ITEM_BUDGET_MS / 2),
-    )
-    if (!claimed) {
+    const outcome = await claimAndNotify(deps, enquiry, startDeadline(), ITEM_BUDGET_MS)
+    if (outcome === 'claimed') {
       counts.claimed++
       return
     }
-    if (enquiry.emailClaimedUntil) {
-      deps.log({ level: 'warn', event: 'enquiry_email_claim_lapsed', enquiryId: enquiry.id })
-    }
-    const outcome = await notifyAgency(deps, enquiry, {
-      send: deadline.by(ITEM_BUDGET_MS * 0.8),
-      record: deadline.by(ITEM_BUDGET_MS),
-    })
     if (outcome === 'sent') {
       counts.sent++
       sesWorks = true
       failuresInARow = 0
     } else {
+      // An unknown outcome costs the enquiry no attempt, but SES not answering in time is as
+      // good a sign of an outage as a refusal: the run stops spending sends on it.
       if (outcome === 'gave-up') counts.gaveUp++
+      else if (outcome === 'unknown') counts.unknown++
       else counts.failed++
       failuresInARow++
     }
@@ -150,7 +138,7 @@ export async function retryPendingEmails(
         counts.gaveUp++
         continue
       }
-      if (enquiry.emailClaimedUntil && Date.parse(enquiry.emailClaimedUntil) > now.getTime()) {
+      if (claimHolds(enquiry, now)) {
         counts.claimed++
         continue
       }
@@ -199,6 +187,7 @@ export async function retryPendingEmails(
     sentCount: counts.sent,
     failedCount: counts.failed,
     gaveUpCount: counts.gaveUp,
+    unknownCount: counts.unknown,
     waitingCount: counts.waiting,
     claimedCount: counts.claimed,
     deferredCount: counts.deferred,

@@ -300,23 +300,27 @@ export function spamVerdict(input: VerdictInput): SpamVerdict {
     add(5, 'The name holds a link')
   }
 
-  // Everything above is in the enquiry itself, so only its sender decided it. Repeats are not:
-  // anyone can post a copy of a person's message from other addresses. They mark an enquiry,
-  // never hold it back, so no outsider can keep a genuine lead from the inbox.
-  const senderScore = score
-  const repeatedBy = input.repeatedBy ?? 0
-  if (repeatedBy > 0) {
-    add(
-      repeatedBy >= 2 ? 8 : 5,
-      `The same message came from ${repeatedBy === 1 ? 'another address' : `${repeatedBy} other addresses`} within a day`,
-    )
-  }
-
+  // Everything above is in the enquiry itself, so only its sender decided it.
   const level: SpamLevel =
-    senderScore >= CERTAIN_SPAM_SCORE
-      ? 'certain'
-      : score >= LIKELY_SPAM_SCORE
-        ? 'likely'
-        : 'genuine'
+    score >= CERTAIN_SPAM_SCORE ? 'certain' : score >= LIKELY_SPAM_SCORE ? 'likely' : 'genuine'
+  return withRepeats({ level, score, reasons }, input.repeatedBy ?? 0)
+}
+
+/**
+ * A verdict with the repeats of its message counted in (`repeatedBy` other addresses within a
+ * day). Anyone can post a copy of a person's message from other addresses, so repeats mark an
+ * enquiry, never hold it back: they raise `genuine` to `likely` at most, so no outsider can keep
+ * a genuine lead from the inbox. The contact function decides the verdict from the enquiry
+ * alone; the sender counts the repeats before the e-mail goes.
+ */
+export function withRepeats(verdict: SpamVerdict, repeatedBy: number): SpamVerdict {
+  if (repeatedBy <= 0) return verdict
+  const score = verdict.score + (repeatedBy >= 2 ? 8 : 5)
+  const reasons = [
+    ...verdict.reasons,
+    `The same message came from ${repeatedBy === 1 ? 'another address' : `${repeatedBy} other addresses`} within a day`,
+  ]
+  const level: SpamLevel =
+    verdict.level === 'certain' ? 'certain' : score >= LIKELY_SPAM_SCORE ? 'likely' : 'genuine'
   return { level, score, reasons }
 }

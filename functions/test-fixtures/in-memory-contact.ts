@@ -15,7 +15,9 @@ import { createAwsClients } from '../aws-clients.ts'
 import { createContactHandler } from '../contact/create-handler.ts'
 import { renderEnquiryEmail } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
+import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
 import { silentLogger } from '../log.ts'
+import { landedPuts, streamEventOf } from './stream-trigger.ts'
 import { type httpEvent, testConfig, testContext, validSubmission } from './test-support.ts'
 
 /**
@@ -30,6 +32,14 @@ export const table = new Map<string, Record<string, unknown>>()
 export const outbox: SendEmailCommandInput[] = []
 
 const handler = createContactHandler({
+  config: testConfig,
+  clients: createAwsClients(testConfig, {
+    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+  }),
+  log: silentLogger,
+})
+/** The sender the table's write starts (its stream), on the same table and outbox. */
+const sender = createSenderHandler({
   config: testConfig,
   clients: createAwsClients(testConfig, {
     credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
@@ -59,6 +69,7 @@ const storedKeys = new Set<string>([
   'emailLastAttemptAt',
   'emailSentAt',
   'emailMessageId',
+  'emailClaimedUntil',
   'spamLevel',
   'spamScore',
   'spamReasons',
@@ -132,7 +143,11 @@ export interface Outcome {
 export async function send(event: ReturnType<typeof httpEvent>): Promise<Outcome> {
   table.clear()
   outbox.length = 0
-  return (await handler(event, testContext)) as Outcome
+  const putsBefore = dynamo.commandCalls(PutCommand).length
+  const outcome = (await handler(event, testContext)) as Outcome
+  const stream = streamEventOf(await landedPuts(dynamo.commandCalls(PutCommand).slice(putsBefore)))
+  if (stream.Records.length > 0) await sender(stream, testContext)
+  return outcome
 }
 
 /** An answer the visitor (or the form's toast) can read: a 4xx or 201 with a JSON message. */

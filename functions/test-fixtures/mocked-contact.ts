@@ -1,6 +1,7 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
 import {
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
@@ -9,12 +10,15 @@ import { mockClient } from 'aws-sdk-client-mock'
 import { afterEach, beforeEach, expect } from 'vitest'
 import { createAwsClients } from '../aws-clients.ts'
 import { createContactHandler } from '../contact/create-handler.ts'
+import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
 import type { LogEntry } from '../log.ts'
+import { landedPuts, streamEventOf } from './stream-trigger.ts'
 import { personalValues, testConfig, testContext } from './test-support.ts'
 
 /**
  * The contact handler over mocked DynamoDB and SES clients, at a fixed time, with its log
- * entries kept: what the contact function's example-based tests drive.
+ * entries kept, and the sender its write starts (as the table's stream does): what the contact
+ * function's example-based tests drive.
  */
 export const dynamo = mockClient(DynamoDBDocumentClient)
 export const ses = mockClient(SESClient)
@@ -32,9 +36,32 @@ export const handler = createContactHandler({
   now: () => now,
 })
 
+/** The sender the table's stream starts, on the same mocks. */
+export const sender = createSenderHandler({
+  config: testConfig,
+  clients: createAwsClients(testConfig, {
+    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+  }),
+  log: (entry) => logs.push(entry),
+  now: () => now,
+})
+
+/** One request, then the sender for each new pending enquiry its write stored. */
 export const invoke = async (event: Parameters<typeof handler>[0]) => {
+  const putsBefore = dynamo.commandCalls(PutCommand).length
   const result = await handler(event, testContext)
+  const written = await landedPuts(dynamo.commandCalls(PutCommand).slice(putsBefore))
+  const stream = streamEventOf(written)
+  if (stream.Records.length > 0) await sender(stream, testContext)
   return { ...result, json: result.body ? JSON.parse(result.body) : undefined }
+}
+
+/** The last item a mocked put wrote under `id`: what a consistent read gives back. */
+function lastPut(id: string) {
+  return dynamo
+    .commandCalls(PutCommand)
+    .map((call) => call.args[0].input.Item)
+    .findLast((item) => item?.id === id)
 }
 
 /** Every test starts with storage and SES answering well, and ends with no personal data logged. */
@@ -44,6 +71,9 @@ export function mockAwsPerTest() {
     dynamo.reset()
     ses.reset()
     dynamo.on(PutCommand).resolves({})
+    dynamo
+      .on(GetCommand)
+      .callsFake((input: { Key: { id: string } }) => ({ Item: lastPut(input.Key.id) }))
     dynamo.on(QueryCommand).resolves({ Items: [] })
     dynamo.on(UpdateCommand).resolves({ Attributes: { emailAttempts: 1 } })
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-message-1' })

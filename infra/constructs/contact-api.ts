@@ -176,10 +176,10 @@ export class ContactApi extends Construct {
 
     const contact = nodeFunction(this, 'Contact', {
       entry: `${functionsDirectory}/contact/handler.ts`,
-      description: 'Stores a website enquiry, then e-mails it to the agency',
+      description: 'Stores a website enquiry (the table stream starts its e-mail)',
       memorySize: 512,
-      // The handler answers within its own 8 s budget (CONTACT_BUDGET_MS) whatever DynamoDB or
-      // SES do; the timeout only leaves room for a cold start around it.
+      // The handler answers within its own 8 s budget (CONTACT_BUDGET_MS) whatever DynamoDB
+      // does; the timeout only leaves room for a cold start around it.
       timeout: Duration.seconds(10),
       environment: {
         ...environment,
@@ -237,23 +237,17 @@ export class ContactApi extends Construct {
     this.actionsFunction = actions.fn
 
     // Least privilege, action by action, as the code uses the table (functions/enquiries/store.ts):
-    // the handler writes an enquiry, re-reads it when an idempotency key repeats and records
-    // the e-mail's outcome, and counts repeats of a message in the by-message index; the retry
-    // queries the pending index, re-reads each item consistently and records the outcome. No
-    // deletes, no scans, no other index.
+    // the handler writes an enquiry and re-reads it when an idempotency key repeats (nothing
+    // else: no e-mail, no update, no index); the retry queries the pending index, re-reads each
+    // item consistently and records the outcome. No deletes, no scans, no other index.
     const table = props.table
     const grantItems = (fn: IFunction, ...actions: string[]) =>
       Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [table.tableArn] })
-    grantItems(contact.fn, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem')
+    grantItems(contact.fn, 'dynamodb:PutItem', 'dynamodb:GetItem')
     grantItems(retry.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem')
     // The links' function reads the one enquiry a link names and changes it conditionally:
     // nothing else, no index, no SES (the retry sends what it makes pending again).
     grantItems(actions.fn, 'dynamodb:GetItem', 'dynamodb:UpdateItem')
-    Grant.addToPrincipal({
-      grantee: contact.fn,
-      actions: ['dynamodb:Query'],
-      resourceArns: [`${table.tableArn}/index/${enquiryTable.messageIndex.name}`],
-    })
     Grant.addToPrincipal({
       grantee: retry.fn,
       actions: ['dynamodb:Query'],
@@ -267,7 +261,7 @@ export class ContactApi extends Construct {
       targets: [new LambdaFunction(retry.fn, { retryAttempts: 0 })],
     })
 
-    // Only the retry gives up (the contact function makes an enquiry's first attempt of eight).
+    // Only the retry gives up (the enquiry sender makes an enquiry's first attempt of eight).
     const retryMetric = (metricName: string, statistic: string) =>
       new Metric({
         namespace: pipelineMetrics.namespace,

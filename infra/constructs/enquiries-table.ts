@@ -4,6 +4,7 @@ import {
   Billing,
   type ITableV2,
   ProjectionType,
+  StreamViewType,
   TableEncryptionV2,
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb'
@@ -39,6 +40,9 @@ export class EnquiriesTable extends Construct {
       // The AWS-managed key: encrypted with KMS and visible in CloudTrail, with no key policy to keep.
       encryption: TableEncryptionV2.awsManagedKey(),
       deletionProtection: true,
+      // Each new enquiry's image starts the enquiry sender (docs/decisions/0034): its e-mail is
+      // sent without the visitor waiting for it.
+      dynamoStream: StreamViewType.NEW_IMAGE,
       // Retained once it exists; a first create that fails deletes it (RetainExceptOnCreate), so
       // a retry does not leave an empty, deletion-protected table beside the new one.
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,

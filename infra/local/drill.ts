@@ -15,7 +15,9 @@ import { bounce } from './drills/bounce.ts'
 import { dynamoDbDripping } from './drills/dynamodb-dripping.ts'
 import { dynamoDbHung } from './drills/dynamodb-hung.ts'
 import { sesHung } from './drills/ses-hung.ts'
+import { sesLate } from './drills/ses-late.ts'
 import { starvation } from './drills/starvation.ts'
+import { triggerFailing } from './drills/trigger-failing.ts'
 import { check } from './drills/under-load.ts'
 import { type FaultStack, startFaultStack } from './fault-stack.ts'
 
@@ -31,10 +33,12 @@ export async function runDrills(
   const drills: [string, (stack: FaultStack) => Promise<DrillResult>][] = [
     ['DynamoDB hung 20 s under load', (stack) => dynamoDbHung(stack, budget.ms)],
     ['SES hung 40 s under load', (stack) => sesHung(stack, budget.ms)],
+    ['SES answering 2.5 s late under load', (stack) => sesLate(stack, budget.ms)],
     ['DynamoDB dripping 15 s under load', (stack) => dynamoDbDripping(stack, budget.ms)],
     ['55 given-up enquiries ahead of a new one', starvation],
     ['a 2,000-enquiry backlog drains', backlog],
     ['a bounce event for one enquiry', bounce],
+    ['the enquiry sender failing', triggerFailing],
   ]
   const chosen = drills.filter(
     ([name]) =>

@@ -75,6 +75,24 @@ describe('the fault proxy', () => {
     expect((await get(2_000)).bodyMs).toBeLessThan(1_000)
   })
 
+  it('answers late: the service is reached at once, its whole answer comes after the delay', async () => {
+    let reached: number | undefined
+    const started = performance.now()
+    upstream.once('request', () => {
+      reached = performance.now() - started
+    })
+    proxy.late(1_200)
+    try {
+      const answer = await get(5_000)
+      expect(answer.text).toBe(body)
+      expect(reached).toBeLessThan(500)
+      expect(answer.headersMs).toBeGreaterThanOrEqual(1_150)
+    } finally {
+      proxy.up()
+    }
+    expect((await get(2_000)).bodyMs).toBeLessThan(1_000)
+  })
+
   it('hangs: accepts the connection and never answers, until resumed', async () => {
     proxy.hang()
     try {

@@ -22,20 +22,24 @@ import type { AddressInfo } from 'node:net'
  * - `drip`: each answer's headers at once, its body one byte every `everyMs`: a service that
  *   answers but drips, which no per-attempt timeout of the SDK ends (it bounds the wait for
  *   headers only). Dripping answers are sent whole once the service is up.
+ * - `late`: each request reaches the service at once (SES accepts the e-mail), its answer is held
+ *   back `delayMs`: a slow but working service.
  * - `reset`: each request's connection is dropped.
  * - `unavailable`: SES's own 503 answer (a retryable refusal).
  * - `reject`: SES's 400 MessageRejected (a refusal no retry of the SDK repeats).
  */
-export type FaultMode = 'up' | 'hang' | 'drip' | 'reset' | 'unavailable' | 'reject'
+export type FaultMode = 'up' | 'hang' | 'drip' | 'late' | 'reset' | 'unavailable' | 'reject'
 
 export interface FaultProxy {
   readonly url: string
   readonly mode: FaultMode
-  /** Requests refused or swallowed (every mode but `up` and `drip`) since the proxy started. */
+  /** Requests refused or swallowed (every mode but `up`, `drip` and `late`) since the proxy started. */
   readonly refused: number
   up(): void
   hang(): void
   drip(everyMs: number): void
+  /** Every answer `delayMs` after the service gave it. */
+  late(delayMs: number): void
   /** A service that refuses each request: `reset` (the default), `unavailable` or `reject`. */
   down(how?: 'reset' | 'unavailable' | 'reject'): void
   close(): Promise<void>
@@ -70,6 +74,8 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
   let mode: FaultMode = 'up'
   let refused = 0
   let dripTimer: NodeJS.Timeout | undefined
+  let lateMs = 0
+  const lateAnswers = new Set<NodeJS.Timeout>()
   const swallowed = new Set<IncomingMessage>()
   const dripping = new Set<Dripping>()
 
@@ -97,6 +103,19 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
         agent,
       },
       (answer) => {
+        if (mode === 'late') {
+          // Read whole (the service has done its work), then answered late.
+          const chunks: Buffer[] = []
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+          answer.on('end', () => {
+            const timer = setTimeout(() => {
+              lateAnswers.delete(timer)
+              res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks))
+            }, lateMs)
+            lateAnswers.add(timer)
+          })
+          return
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         if (mode !== 'drip') {
           answer.pipe(res)
@@ -123,6 +142,7 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
     switch (mode) {
       case 'up':
       case 'drip':
+      case 'late':
         forward(req, res)
         return
       case 'hang':
@@ -175,11 +195,17 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
         for (const answer of [...dripping]) flush(answer, true)
       }, everyMs)
     },
+    late(delayMs) {
+      mode = 'late'
+      stopDripping()
+      lateMs = delayMs
+    },
     down(how = 'reset') {
       mode = how
     },
     async close() {
       stopDripping()
+      for (const timer of lateAnswers) clearTimeout(timer)
       for (const req of swallowed) req.socket.destroy()
       for (const { res } of dripping) res.destroy()
       await new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { OUTCOME_UNKNOWN_EVENT } from '../../functions/enquiries/notify.ts'
 import type { LogEntry, Logger } from '../../functions/log.ts'
 import { type FaultyPipeline, startLocalPipeline } from './pipeline.ts'
 
@@ -10,12 +11,11 @@ import { type FaultyPipeline, startLocalPipeline } from './pipeline.ts'
  * bench:api`, infra/local/faults/). It keeps what the server answered, request by request.
  */
 
-/** How an SDK call cut off by its deadline fails: by its request timeout, or by our abort. */
-const DEADLINE_ERRORS = new Set(['TimeoutError', 'AbortError'])
 /**
- * Counted for each SES send cut off by a deadline. SES may still have accepted such an e-mail,
- * so the enquiry stays pending and is sent again: the one documented way to a second e-mail
- * (docs/operations.md). A busy machine makes these happen under the tests' small loads too.
+ * Counted for each SES send cut off by a deadline (an outcome `unknown`). SES may still have
+ * accepted such an e-mail; the enquiry stays pending, held off, and is sent again once the
+ * hold-off is over unless a delivery event recorded it first: the one documented way to a second
+ * e-mail (docs/operations.md). A busy machine makes these happen under the tests' small loads too.
  */
 export const SEND_CUT_OFF = 'send_cut_off_by_deadline'
 
@@ -24,7 +24,7 @@ export function countingLogger() {
   const counts = new Map<string, number>()
   const log: Logger = (entry: LogEntry) => {
     counts.set(entry.event, (counts.get(entry.event) ?? 0) + 1)
-    if (entry.event === 'enquiry_email_failed' && DEADLINE_ERRORS.has(String(entry.errorName))) {
+    if (entry.event === OUTCOME_UNKNOWN_EVENT) {
       counts.set(SEND_CUT_OFF, (counts.get(SEND_CUT_OFF) ?? 0) + 1)
     }
   }

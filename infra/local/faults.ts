@@ -176,9 +176,9 @@ export async function dynamoDbOutageScenario(stack: FaultStack, options: LoadOpt
 const crashScript = fileURLToPath(new URL('./crash-after-write.ts', import.meta.url))
 
 /**
- * The contact function's process killed (SIGKILL) the moment it starts the SES call, after the
- * enquiry is written: the visitor gets no answer and the item stays pending with no attempt
- * recorded. The retry function sends it, once.
+ * The enquiry sender's process killed (SIGKILL) the moment it starts, after the contact function
+ * wrote the enquiry: the item stays pending with no attempt recorded. The retry function sends
+ * it, once.
  */
 export async function crashScenario(stack: FaultStack) {
   const email = `crash-${randomUUID().slice(0, 8)}@example.co.uk`

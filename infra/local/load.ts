@@ -86,7 +86,7 @@ export function enquiryBody(email: string) {
  * `repeatShare` of them) one already sent.
  */
 export async function runLoad(
-  stack: Pick<FaultStack, 'url' | 'served' | 'drained'>,
+  stack: Pick<FaultStack, 'url' | 'served' | 'drained' | 'trigger'>,
   options: LoadOptions,
 ): Promise<LoadResult> {
   if (options.durationSeconds === undefined && options.maxRequests === undefined) {
@@ -161,6 +161,8 @@ export async function runLoad(
   agent.destroy()
   const elapsedSeconds = (performance.now() - startedAt) / 1_000
   await stack.drained()
+  // And what the writes started (the enquiry sender): the load's e-mails are all sent or owed.
+  await stack.trigger.settled()
 
   const served = stack.served.slice(servedBefore)
   const seen = new Set<string>()

@@ -3,7 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
-import { type AwsClients, createAwsClients } from '../../functions/aws-clients.ts'
+import {
+  type AwsClients,
+  createAwsClients,
+  createDocumentClient,
+} from '../../functions/aws-clients.ts'
 import { type FunctionConfig, loadFunctionConfig } from '../../functions/config.ts'
 import { readAnswerShell } from '../../functions/contact/answer-shell.ts'
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
@@ -16,6 +20,7 @@ import { idsInIndex, readEnquiries } from '../../functions/enquiries/attention.t
 import type { Enquiry } from '../../functions/enquiries/item.ts'
 import { createActionHandler } from '../../functions/enquiry-actions/create-handler.ts'
 import { actionLinker, actionsPath, linkKeyEnv } from '../../functions/enquiry-actions/links.ts'
+import { createSenderHandler } from '../../functions/enquiry-sender/create-handler.ts'
 import { jsonLogger, type Logger } from '../../functions/log.ts'
 import { createMetrics } from '../../functions/metrics.ts'
 import { createRetryHandler } from '../../functions/notification-retry/create-handler.ts'
@@ -33,6 +38,7 @@ import {
 import { type FaultProxy, startFaultProxy } from './fault-proxy.ts'
 import { enquiryIdOf, readMailbox } from './mailbox.ts'
 import { publishSimulatorEvents } from './simulator-events.ts'
+import { attachStreamTrigger, type LocalStreamTrigger } from './stream-trigger.ts'
 
 export const localTableName = 'enquiries'
 
@@ -91,8 +97,13 @@ export interface LocalPipeline {
   /** The environment the functions run with here, as the CDK stack sets it in AWS. */
   readonly env: Readonly<Record<string, string>>
   readonly config: FunctionConfig
-  /** The functions' clients (through the fault proxies, when there are some). */
+  /** The sender's and the retry's clients (through the fault proxies, when there are some). */
   readonly clients: AwsClients
+  /**
+   * The stand-in for the table's stream: each new pending enquiry the contact function stores
+   * starts the enquiry sender (infra/local/stream-trigger.ts says how faithful it is).
+   */
+  readonly trigger: LocalStreamTrigger
   /** Reads and writes the table directly, past any fault proxy. */
   readonly table: DynamoDBDocumentClient
   /**
@@ -118,7 +129,8 @@ export interface FaultyPipeline extends LocalPipeline {
 /**
  * The contact pipeline without AWS, for every local use (`npm start`, the browser tests, the
  * drills, the fault runs, `bench:api`): dynalite for DynamoDB, aws-ses-v2-local for SES, the
- * contact handler behind an API Gateway (HTTP API) adapter and the retry function. The functions
+ * contact handler behind an API Gateway (HTTP API) adapter, the enquiry sender its writes start
+ * (the stand-in for the table's stream) and the retry function. The functions
  * get the same kind of environment the CDK stack gives them, endpoints included.
  */
 export async function startLocalPipeline(
@@ -182,13 +194,18 @@ export async function startLocalPipeline(
     log,
   })
 
+  // The contact function's own client, as in AWS (it has no SES client): its writes are the
+  // stream's records.
+  const contactTable = createDocumentClient(config, { credentials: localCredentials })
+  const sender = createSenderHandler({ config, clients, log })
+  const trigger = attachStreamTrigger(contactTable, config.enquiriesTable, sender, log)
   const contact = httpApiRoute(
     // No CloudFront in front here, so no request could carry its origin secret.
     requireOriginSecret(
       LOCAL_STACK_WITHOUT_SECRET,
       createContactHandler({
         config,
-        clients,
+        clients: { documentClient: contactTable },
         log,
         syntheticKey: options.syntheticKey,
         ...(options.siteDirectory && {
@@ -256,6 +273,7 @@ export async function startLocalPipeline(
     env,
     config,
     clients,
+    trigger,
     table,
     runRetry,
     runDigest: (siteUrl, digestOptions = {}) =>
@@ -285,7 +303,9 @@ export async function startLocalPipeline(
     async close() {
       if (timer) clearInterval(timer)
       await scheduled
+      await trigger.settled()
       await simulator.settled()
+      contactTable.destroy()
       clients.documentClient.destroy()
       clients.ses.destroy()
       table.destroy()

@@ -42,7 +42,7 @@ describe('the retry against dynalite', () => {
       emailAttempts: MAX_EMAIL_ATTEMPTS - 1,
       emailLastAttemptAt: new Date(now.getTime() - 2 * 3_600_000).toISOString(),
     })
-    stack.ses.down('reset')
+    stack.ses.down('unavailable')
     try {
       await stack.runRetry()
     } finally {

@@ -54,6 +54,8 @@ async function post(body: unknown) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
+  // What the write started (the enquiry sender) has finished before anything is read back.
+  await stack.trigger.settled()
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 

@@ -135,7 +135,11 @@ describe('the stateful stack', () => {
 
     it('is the same site stack resource for resource, so the later deploy changes references only', () => {
       const ids = (template: Cfn) => Object.keys(template.Resources).sort()
-      expect(ids(moving.site.toJSON())).toEqual(ids(synth.site.toJSON()))
+      // Except the enquiry sender, which the table's stream starts: the moved table gets one only
+      // once the data stack adopts it (until then the retry sends every e-mail).
+      expect(ids(moving.site.toJSON())).toEqual(
+        ids(synth.site.toJSON()).filter((id) => !id.includes('EnquirySender')),
+      )
     })
   })
 })

@@ -10,6 +10,7 @@ import { AttentionDigest } from '../constructs/attention-digest.ts'
 import { Canary } from '../constructs/canary.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
 import { DeliveryEvents } from '../constructs/delivery-events.ts'
+import { EnquirySender } from '../constructs/enquiry-sender.ts'
 import { Notifications } from '../constructs/notifications.ts'
 import { ParameterInRegion } from '../constructs/parameter-in-region.ts'
 import { PipelineAlarms } from '../constructs/pipeline-alarms.ts'
@@ -35,6 +36,11 @@ export interface SiteStackProps extends StackProps {
    */
   readonly data: {
     readonly tableName: string
+    /**
+     * The table's stream, which starts the enquiry sender.
+     * @default - none: no sender; the retry alone e-mails enquiries, a minute after they arrive
+     */
+    readonly tableStreamArn?: string
     readonly siteBucketName: string
     readonly logBucketName: string
   }
@@ -115,6 +121,8 @@ export class SiteStack extends Stack {
   readonly digest: AttentionDigest
   readonly dashboard: PipelineDashboard
   readonly canary: Canary
+  /** Started by the table's stream; absent when no stream is given (a table being moved in). */
+  readonly sender: EnquirySender | undefined
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props)
@@ -122,7 +130,10 @@ export class SiteStack extends Stack {
     const hostedZone =
       domain?.hostedZone &&
       PublicHostedZone.fromPublicHostedZoneAttributes(this, 'Zone', domain.hostedZone)
-    const table = TableV2.fromTableName(this, 'Enquiries', props.data.tableName)
+    const table = TableV2.fromTableAttributes(this, 'Enquiries', {
+      tableName: props.data.tableName,
+      ...(props.data.tableStreamArn && { tableStreamArn: props.data.tableStreamArn }),
+    })
     const stage = props.stage ?? 'prod'
 
     this.notifications = new Notifications(this, 'Notifications', {
@@ -190,11 +201,26 @@ export class SiteStack extends Stack {
         key: this.contactApi.actionLinkKey,
       },
     })
+    this.sender =
+      props.data.tableStreamArn === undefined
+        ? undefined
+        : new EnquirySender(this, 'EnquirySender', {
+            table,
+            senderEmail: props.senderEmail,
+            agencyEmail: props.agencyEmail,
+            opsTopic: this.notifications.opsTopic,
+            stage,
+            functionsDirectory: props.functionsDirectory,
+            logRetention: retention.logs,
+          })
+    // What sends e-mail. Not the contact function: it parses untrusted input from the internet,
+    // so it holds no SES permission (it only stores; the table's stream starts the sender).
     const senders = {
-      Contact: this.contactApi.contactFunction,
+      ...(this.sender && { EnquirySender: this.sender.function }),
       NotificationRetry: this.contactApi.retryFunction,
       Digest: this.digest.function,
     }
+    const functions = { Contact: this.contactApi.contactFunction, ...senders }
     for (const fn of Object.values(senders)) this.notifications.grantSendEmail(fn)
     this.deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
       table,
@@ -228,7 +254,7 @@ export class SiteStack extends Stack {
     this.alarms = new PipelineAlarms(this, 'Alarms', {
       topic: this.notifications.opsTopic,
       // A failing digest link leaves staff with an error page: ops hear of it too.
-      functions: { ...senders, EnquiryActions: this.contactApi.actionsFunction },
+      functions: { ...functions, EnquiryActions: this.contactApi.actionsFunction },
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
       backlogAgeMetric: this.contactApi.backlogAgeMetric,
@@ -237,7 +263,7 @@ export class SiteStack extends Stack {
     this.dashboard = new PipelineDashboard(this, 'Monitoring', {
       topic: this.notifications.opsTopic,
       stage,
-      functions: senders,
+      functions,
       schedules: {
         NotificationRetry: this.contactApi.retrySchedule,
         Digest: this.digest.schedule,

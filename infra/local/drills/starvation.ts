@@ -52,7 +52,9 @@ export async function starvation(stack: FaultStack): Promise<DrillResult> {
   })
   const { id } =
     response.status === 201 ? ((await response.json()) as { id?: string }) : { id: undefined }
-  // SES is back: the next scheduled run (past the first retry's wait).
+  // Its sender's try (refused) is over before SES is back; then the next scheduled run (past
+  // the first retry's wait).
+  await stack.trigger.settled()
   stack.ses.up()
   const summary = await stack.runRetry(2 * 60 * 60_000 + 5 * 60_000)
   const mailed = id ? ((await stack.mailboxCounts()).get(id) ?? 0) : 0

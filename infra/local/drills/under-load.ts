@@ -59,7 +59,10 @@ export async function loadThroughFault(
   fault(service)
   await after(options.faultMs)
   service.up()
-  return running
+  const load = await running
+  // What the write started (the sender) finishes before anything is counted.
+  await stack.trigger.settled()
+  return load
 }
 
 /** Retry runs, each as the schedule would run it later, until nothing is left (bounded). */
@@ -77,6 +80,7 @@ export async function retryUntilIdle(stack: FaultStack, maxRuns: number, stepMs 
 
 /** How many e-mails the mailbox holds for each of these enquiries, in their order. */
 export async function mailsPerEnquiry(stack: FaultStack, enquiries: readonly { id: string }[]) {
+  await stack.trigger.settled()
   const mailbox = await stack.mailboxCounts()
   return enquiries.map((enquiry) => mailbox.get(enquiry.id) ?? 0)
 }

@@ -154,6 +154,8 @@ describe('synthetic enquiries in the local stack', () => {
       )
       expect(response.status).toBe(201)
       const { id } = (await response.json()) as { id: string }
+      // The e-mail is the enquiry sender's, which the table's write starts.
+      await stack.trigger.settled()
       const stored = await readEnquiry(id)
       expect(stored).not.toHaveProperty('synthetic')
       expect(stored?.expiresAt).toBe(retentionExpiresAt(new Date(stored?.createdAt as string)))

@@ -1,60 +1,24 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb'
-import { mockClient } from 'aws-sdk-client-mock'
+import { SendEmailCommand } from '@aws-sdk/client-ses'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
-import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
 import {
   GAVE_UP_EVENT,
   MAX_EMAIL_ATTEMPTS,
   OUTCOME_UNKNOWN_EVENT,
   OUTCOME_UNKNOWN_HOLD_OFF_MS,
 } from '../enquiries/notify.ts'
-import type { LogEntry } from '../log.ts'
-import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
-import { createRetryHandler } from './create-handler.ts'
+import {
+  logs,
+  minutesAgo,
+  now,
+  pending,
+  resetRetryMocks,
+  retry,
+  ses,
+  stored,
+  updates,
+} from '../test-fixtures/retry-fixture.ts'
 
-const dynamo = mockClient(DynamoDBDocumentClient)
-const ses = mockClient(SESClient)
-const now = new Date('2026-11-21T12:00:00.000Z')
-const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
-let logs: LogEntry[]
-
-const retry = createRetryHandler({
-  config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
-  log: (entry) => logs.push(entry),
-  now: () => now,
-})
-
-function pending(id: string, createdMinutesAgo: number, extra: Partial<Enquiry> = {}): Enquiry {
-  return { ...buildEnquiry(validSubmission, id, minutesAgo(createdMinutesAgo)), ...extra }
-}
-
-function stored(...items: Enquiry[]) {
-  dynamo.on(QueryCommand).resolves({
-    Items: items.map(({ id, createdAt }) => ({ id, createdAt, emailPending: 'PENDING' })),
-  })
-  const byId = new Map(items.map((item) => [item.id, item]))
-  dynamo.on(GetCommand).callsFake((input) => ({ Item: byId.get(input.Key.id) }))
-}
-
-const updates = () => dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)
-
-beforeEach(() => {
-  logs = []
-  dynamo.reset()
-  ses.reset()
-  ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' })
-  dynamo.on(UpdateCommand).resolves({ Attributes: { emailAttempts: 2 } })
-})
+beforeEach(resetRetryMocks)
 
 describe('notification retry: sends of unknown outcome', () => {
   it('holds off, without counting an attempt, a send SES never answered in time (it may have gone)', async () => {

@@ -4,7 +4,6 @@ import { brotliCompressSync, constants } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { routes, unlistedPages } from '../../shared/routes.ts'
-import { builtPages } from './built-site.ts'
 import { pauseClock, sharedChromium, url, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
@@ -21,18 +20,6 @@ const paths = [
   '/this-page-does-not-exist',
   ...unlistedPages.map((page) => page.path),
 ]
-
-describe('HTML: each page fits in the first round trip (14 KB brotli)', () => {
-  const pages = builtPages(distDir)
-  it('covers every route, the 404 and the unlisted pages', () => {
-    expect(pages.length).toBeGreaterThanOrEqual(paths.length)
-  })
-  for (const page of pages) {
-    it(`${page.path}`, () => {
-      expect(brotli(page.html)).toBeLessThanOrEqual(14 * 1024)
-    })
-  }
-})
 
 const browser = await sharedChromium()
 

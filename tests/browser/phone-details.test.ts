@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, reviewViewports, url } from './chromium.ts'
+import { describe, expect, it } from 'vitest'
+import { reviewViewports, sharedChromium, url } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -10,11 +10,7 @@ import { waitForShell } from './page-start.ts'
  * menu button's focus ring stays whole while the menu it opened hangs below it.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 async function firstVisit(path: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport })

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { reviewViewports, sharedChromium, url } from './chromium.ts'
+import { openFirstVisit, reviewViewports, sharedChromium, url } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -12,15 +12,8 @@ import { waitForShell } from './page-start.ts'
 
 const browser = await sharedChromium()
 
-async function firstVisit(path: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport })
-  const page = await context.newPage()
-  await page.goto(url(path), { waitUntil: 'load' })
-  await waitForShell(page)
-  const banner = page.locator('[data-cookie-banner][data-state="open"]')
-  await banner.waitFor()
-  return { page, banner, close: () => context.close() }
-}
+const firstVisit = (path: string, viewport: { width: number; height: number }) =>
+  openFirstVisit(browser, path, viewport)
 
 /** Whether the element is the topmost thing at its centre, inside the viewport. */
 const uncovered = (page: Page, selector: string) =>

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { reviewViewports, sharedChromium, url } from './chromium.ts'
-import { waitForShell } from './page-start.ts'
+import { openFirstVisit, reviewViewports, sharedChromium } from './chromium.ts'
 
 /**
  * Two details a visitor on a phone notices, checked on a first visit with the cookie banner
@@ -12,14 +11,8 @@ import { waitForShell } from './page-start.ts'
 
 const browser = await sharedChromium()
 
-async function firstVisit(path: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport })
-  const page = await context.newPage()
-  await page.goto(url(path), { waitUntil: 'load' })
-  await waitForShell(page)
-  await page.locator('[data-cookie-banner][data-state="open"]').waitFor()
-  return { page, close: () => context.close() }
-}
+const firstVisit = (path: string, viewport: { width: number; height: number }) =>
+  openFirstVisit(browser, path, viewport)
 
 /** Each button-styled link in main, against the content width of the page's column. */
 function buttonsAgainstColumn(page: Page) {

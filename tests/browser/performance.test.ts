@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliCompressSync, constants } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { routes, unlistedPages } from '../../shared/routes.ts'
+import { brotli, budgetPaths as paths } from './built-site.ts'
 import { pauseClock, sharedChromium, url, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
@@ -13,13 +12,6 @@ import { waitForShell } from './page-start.ts'
  */
 
 const distDir = inject('distDir')
-const brotli = (data: Buffer | string) =>
-  brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
-const paths = [
-  ...routes.map((route) => route.path),
-  '/this-page-does-not-exist',
-  ...unlistedPages.map((page) => page.path),
-]
 
 const browser = await sharedChromium()
 

@@ -3,14 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import type { SpamVerdict } from '../../functions/spam/verdict.ts'
 import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
-import { ensureEnquiryTable } from '../local/emulators.ts'
-import { localCredentials } from '../local/pipeline.ts'
 import { recordingDynalite } from '../testing/recording-dynalite.ts'
 import { subjectReference } from './dsar.ts'
 import { type DsarIo, runDsar } from './dsar-cli.ts'
@@ -26,13 +23,7 @@ const { operations } = db
 let dir: string
 
 beforeAll(async () => {
-  const raw = new DynamoDBClient({
-    region: 'eu-west-2',
-    endpoint: db.endpoint,
-    credentials: localCredentials,
-  })
-  await ensureEnquiryTable(raw, tableName)
-  raw.destroy()
+  await db.createEnquiryTable(tableName)
   dir = mkdtempSync(join(tmpdir(), 'dsar-'))
 })
 

@@ -1,10 +1,7 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import { personalValues, validSubmission } from '../../functions/test-fixtures/test-support.ts'
-import { ensureEnquiryTable } from '../local/emulators.ts'
-import { localCredentials } from '../local/pipeline.ts'
 import { recordingDynalite } from '../testing/recording-dynalite.ts'
 import { type EnquiriesIo, runEnquiries } from './enquiries-cli.ts'
 
@@ -22,13 +19,7 @@ let tables = 0
 async function freshTable() {
   tables++
   tableName = `enquiries-ops-${tables}`
-  const raw = new DynamoDBClient({
-    region: 'eu-west-2',
-    endpoint: db.endpoint,
-    credentials: localCredentials,
-  })
-  await ensureEnquiryTable(raw, tableName)
-  raw.destroy()
+  await db.createEnquiryTable(tableName)
 }
 
 let counter = 0

@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import dynalite from 'dynalite'
 import { afterAll, beforeAll, vi } from 'vitest'
+import { ensureEnquiryTable } from '../local/emulators.ts'
 import { localCredentials } from '../local/pipeline.ts'
 
 /** An in-process dynalite that records what each request asked DynamoDB to do. */
@@ -15,6 +16,8 @@ export interface RecordingDynalite {
   readonly client: DynamoDBDocumentClient
   /** The DynamoDB operations each request made (the x-amz-target header); empty it at will. */
   readonly operations: string[]
+  /** Creates the enquiries table `tableName` as the local stack does. */
+  createEnquiryTable(tableName: string): Promise<void>
 }
 
 /**
@@ -54,6 +57,15 @@ export function recordingDynalite(): RecordingDynalite {
   }
   return {
     operations,
+    async createEnquiryTable(tableName) {
+      const raw = new DynamoDBClient({
+        region: 'eu-west-2',
+        endpoint: started(endpoint),
+        credentials: localCredentials,
+      })
+      await ensureEnquiryTable(raw, tableName)
+      raw.destroy()
+    },
     get endpoint() {
       return started(endpoint)
     },

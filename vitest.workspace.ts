@@ -11,6 +11,8 @@ import { defineConfig } from 'vitest/config'
  * - `infra`: the CDK app's tests, reading cloud assemblies the global set-up synthesised.
  * - `local`: the local stack (dynalite, the SES emulator, the pipeline's fault scenarios), the
  *   ops commands against it and the API benchmark.
+ * - `built`: checks that only read the built site's files (links, headings, head tags, JSON-LD,
+ *   the HTML checker, byte budgets): the browser's cached build, no server, no browser.
  * - `browser`: the built site served as `npm start` serves it, driven through Chromium.
  *
  * The CPU-bound projects run first (`groupOrder`), the timing-sensitive ones after them, so a
@@ -41,6 +43,15 @@ export default defineConfig({
           globalSetup: ['infra/testing/global-setup.ts'],
           // The tests only read assemblies: one aws-cdk-lib per worker, not one per file.
           isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'built',
+          include: ['tests/built/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/built/global-setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },

@@ -121,6 +121,18 @@ export async function retryPendingEmails(
     }
   }
 
+  /** A send or a read that threw: counted, logged, and one more towards stopping the run. */
+  const failed = (enquiryId: string, error: unknown) => {
+    counts.failed++
+    failuresInARow++
+    deps.log({
+      level: 'error',
+      event: 'enquiry_retry_failed',
+      enquiryId,
+      errorName: errorName(error),
+    })
+  }
+
   for (const id of ids) {
     if (clock.now() - started > timeBudgetMs || failuresInARow >= RETRY_FAILURES_BEFORE_STOP) {
       counts.deferred++
@@ -153,14 +165,7 @@ export async function retryPendingEmails(
       }
       await send(enquiry)
     } catch (error) {
-      counts.failed++
-      failuresInARow++
-      deps.log({
-        level: 'error',
-        event: 'enquiry_retry_failed',
-        enquiryId: id,
-        errorName: errorName(error),
-      })
+      failed(id, error)
     }
   }
   // SES is back: what was waiting out the outage's backoff goes now, not an hour later.
@@ -172,14 +177,7 @@ export async function retryPendingEmails(
     try {
       await send(enquiry)
     } catch (error) {
-      counts.failed++
-      failuresInARow++
-      deps.log({
-        level: 'error',
-        event: 'enquiry_retry_failed',
-        enquiryId: enquiry.id,
-        errorName: errorName(error),
-      })
+      failed(enquiry.id, error)
     }
   }
   const summary: RetrySummary = {

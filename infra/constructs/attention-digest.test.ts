@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stages } from '../stages.ts'
-import { logicalIdOf as idOf } from '../testing/site-templates.ts'
+import { actionsOfRole, logicalIdOf as idOf, statementsOfRole } from '../testing/site-templates.ts'
 import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 import { DEFAULT_DIGEST_SCHEDULE } from './attention-digest.ts'
 
@@ -81,12 +81,8 @@ describe('the digest to the agency in each stage', () => {
       },
     })
     const roleId = idOf(template, 'AWS::IAM::Role', 'DigestSendRole')
-    const statements = Object.values(
-      template.findResources('AWS::IAM::Policy', {
-        Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
-      }),
-    ).flatMap((policy: Cfn) => policy.Properties.PolicyDocument.Statement)
-    const actions = statements.flatMap((statement: Cfn) => [statement.Action].flat()).sort()
+    const statements = statementsOfRole(template, roleId)
+    const actions = actionsOfRole(template, roleId)
     expect(actions).toEqual([
       'dynamodb:BatchGetItem',
       'dynamodb:Query',
@@ -95,7 +91,7 @@ describe('the digest to the agency in each stage', () => {
       'ses:SendEmail',
     ])
     const resourcesOf = (action: string) =>
-      JSON.stringify(statements.find((statement: Cfn) => statement.Action === action).Resource)
+      JSON.stringify(statements.find((statement) => statement.Action.join() === action)?.Resource)
     expect(resourcesOf('dynamodb:Query')).toContain('/index/needs-attention')
     expect(resourcesOf('dynamodb:Query')).toContain('PublishOutputRefEnquiriesTable')
     expect(resourcesOf('dynamodb:BatchGetItem')).toContain('PublishOutputRefEnquiriesTable')

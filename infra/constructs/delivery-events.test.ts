@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DELIVERY_EVENTS_SERVICE, METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
-import { logicalIdOf as idOf } from '../testing/site-templates.ts'
+import { actionsOfRole, logicalIdOf as idOf } from '../testing/site-templates.ts'
 import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
@@ -91,12 +91,7 @@ describe('delivery events in the deployed stack', () => {
       STAGE: 'prod',
     })
     const roleId = idOf(template, 'AWS::IAM::Role', 'DeliveryEventsFunctionRole')
-    const statements = Object.values(
-      template.findResources('AWS::IAM::Policy', {
-        Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
-      }),
-    ).flatMap((policy: Cfn) => policy.Properties.PolicyDocument.Statement)
-    const actions = statements.flatMap((statement: Cfn) => [statement.Action].flat()).sort()
+    const actions = actionsOfRole(template, roleId)
     expect(actions).toEqual([
       'dynamodb:GetItem',
       'dynamodb:UpdateItem',

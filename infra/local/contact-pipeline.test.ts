@@ -1,7 +1,4 @@
-import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +9,7 @@ import { silentLogger } from '../../functions/log.ts'
 import { jsonEvent, testContext } from '../../functions/test-fixtures/test-support.ts'
 import { enquiryRef, retentionExpiresAt } from '../../shared/enquiry-table.ts'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
+import { type ServedPipeline, serveLocalPipeline } from '../testing/served-pipeline.ts'
 import { mailFor, readMailbox } from './mailbox.ts'
 import { type LocalPipeline, localCredentials, startLocalPipeline } from './pipeline.ts'
 
@@ -20,8 +18,8 @@ import { type LocalPipeline, localCredentials, startLocalPipeline } from './pipe
  * through the local server's API Gateway adapter. Outages: contact-outages.test.ts; the retry:
  * retry-pipeline.test.ts.
  */
+let served: ServedPipeline | undefined
 let stack: LocalPipeline
-let server: Server
 let apiUrl: string
 
 const mailbox = () => readMailbox(stack.mailboxUrl)
@@ -43,19 +41,11 @@ async function post(body: unknown, headers: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  stack = await startLocalPipeline({ retryIntervalMs: false, log: silentLogger })
-  server = createServer((req, res) => {
-    stack.handle(req, res).catch(() => res.destroy())
-  }).listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  served = await serveLocalPipeline()
+  ;({ stack, apiUrl } = served)
 })
 
-afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await stack?.close()
-})
+afterAll(() => served?.close())
 
 describe('contact pipeline against dynalite and aws-ses-v2-local', () => {
   it('stores a valid enquiry with its expiry and delivers the e-mail with Reply-To', async () => {

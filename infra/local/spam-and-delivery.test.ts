@@ -1,6 +1,3 @@
-import { once } from 'node:events'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { GetCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAwsClients } from '../../functions/aws-clients.ts'
@@ -13,15 +10,16 @@ import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { runEnquiries } from '../ops/enquiries-cli.ts'
-import { type LocalPipeline, localCredentials, startLocalPipeline } from './pipeline.ts'
+import { type ServedPipeline, serveLocalPipeline } from '../testing/served-pipeline.ts'
+import { type LocalPipeline, localCredentials } from './pipeline.ts'
 
 /**
  * The spam verdict and SES's delivery events end to end on the local stack: posts through the
  * API Gateway adapter, the real dynalite and aws-ses-v2-local, the ops command against the same
  * table, the retry and the delivery-events handler as the deployed functions run them.
  */
+let served: ServedPipeline | undefined
 let stack: LocalPipeline
-let server: Server
 let apiUrl: string
 let clients: ReturnType<typeof createAwsClients>
 
@@ -102,12 +100,8 @@ beforeAll(async () => {
   // The ops command takes a deployed table's credentials from the usual chain.
   vi.stubEnv('AWS_ACCESS_KEY_ID', localCredentials.accessKeyId)
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', localCredentials.secretAccessKey)
-  stack = await startLocalPipeline({ retryIntervalMs: false, log: silentLogger })
-  server = createServer((req, res) => {
-    stack.handle(req, res).catch(() => res.destroy())
-  }).listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  served = await serveLocalPipeline()
+  ;({ stack, apiUrl } = served)
   clients = createAwsClients(stack.config, { credentials: localCredentials })
 })
 
@@ -115,9 +109,7 @@ afterAll(async () => {
   vi.unstubAllEnvs()
   clients?.documentClient.destroy()
   clients?.ses.destroy()
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await stack?.close()
+  await served?.close()
 })
 
 describe('spam verdicts on the local stack', () => {

@@ -1,5 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAwsClients } from '../../functions/aws-clients.ts'
 import { createContactHandler } from '../../functions/contact/create-handler.ts'
@@ -11,34 +10,23 @@ import {
   validSubmission,
 } from '../../functions/test-fixtures/test-support.ts'
 import { runEnquiries } from '../ops/enquiries-cli.ts'
-import { ensureEnquiryTable, type RunningEmulator, startDynalite } from './emulators.ts'
+import { enquiryTable } from '../testing/enquiry-table.ts'
 import { localCredentials } from './pipeline.ts'
 
 /**
  * Certain spam end to end: the contact function holds a honeypot post back, the ops command
  * lists it as spam and releases it to the inbox (pending, for the retry to e-mail).
  */
-let dynamo: RunningEmulator
-let client: DynamoDBDocumentClient
 const tableName = 'enquiries-spam-release-test'
+const dynamo = enquiryTable(tableName)
 
-beforeAll(async () => {
+beforeAll(() => {
   vi.stubEnv('AWS_ACCESS_KEY_ID', localCredentials.accessKeyId)
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', localCredentials.secretAccessKey)
-  dynamo = await startDynalite({})
-  const raw = new DynamoDBClient({
-    region: 'eu-west-2',
-    endpoint: dynamo.url,
-    credentials: localCredentials,
-  })
-  await ensureEnquiryTable(raw, tableName)
-  client = DynamoDBDocumentClient.from(raw)
 })
 
-afterAll(async () => {
+afterAll(() => {
   vi.unstubAllEnvs()
-  client?.destroy()
-  await dynamo?.close()
 })
 
 async function ops(args: string[]) {
@@ -69,7 +57,7 @@ describe('certain spam, held and released', () => {
     expect(response.statusCode).toBe(201)
     const { id } = JSON.parse(response.body ?? '{}') as { id: string }
     const read = async () =>
-      (await client.send(new GetCommand({ TableName: tableName, Key: { id } }))).Item
+      (await dynamo.client.send(new GetCommand({ TableName: tableName, Key: { id } }))).Item
 
     const held = await read()
     expect(held).toMatchObject({ emailStatus: 'held', spamLevel: 'certain' })

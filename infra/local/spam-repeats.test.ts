@@ -1,12 +1,10 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PutCommand } from '@aws-sdk/lib-dynamodb'
+import { describe, expect, it } from 'vitest'
 import { buildEnquiry } from '../../functions/enquiries/item.ts'
 import { tableRepeatLookup } from '../../functions/enquiries/repeats.ts'
 import { messageKeys } from '../../functions/spam/message-keys.ts'
 import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
-import { ensureEnquiryTable, type RunningEmulator, startDynalite } from './emulators.ts'
-import { localCredentials } from './pipeline.ts'
+import { enquiryTable } from '../testing/enquiry-table.ts'
 
 /**
  * The repeat signal against the table as the local stack creates it (dynalite, with the
@@ -17,36 +15,19 @@ const now = new Date('2026-11-23T12:00:00.000Z')
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000)
 const pitch =
   'Hi, I noticed your website is not ranking on Google. Can I send you a proposal today?'
-let dynamo: RunningEmulator
-let client: DynamoDBDocumentClient
+const table = enquiryTable(tableName)
 let counter = 0
-
-beforeAll(async () => {
-  dynamo = await startDynalite({})
-  const raw = new DynamoDBClient({
-    region: 'eu-west-2',
-    endpoint: dynamo.url,
-    credentials: localCredentials,
-  })
-  await ensureEnquiryTable(raw, tableName)
-  client = DynamoDBDocumentClient.from(raw)
-})
-
-afterAll(async () => {
-  client?.destroy()
-  await dynamo?.close()
-})
 
 async function store(email: string, createdAt: Date, message: string) {
   counter++
   const id = `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`
   const item = buildEnquiry({ ...validSubmission, email, message }, id, createdAt)
-  await client.send(new PutCommand({ TableName: tableName, Item: item }))
+  await table.client.send(new PutCommand({ TableName: tableName, Item: item }))
 }
 
 describe('tableRepeatLookup', () => {
   it('counts other addresses that sent the same text (any case, spacing, punctuation) within a day', async () => {
-    const lookup = tableRepeatLookup(client, tableName)
+    const lookup = tableRepeatLookup(table.client, tableName)
     const keys = messageKeys({ message: pitch, email: 'new@example.com' }, now)
     if (!keys) throw new Error('the pitch is long enough to be fingerprinted')
     expect(await lookup(keys, now)).toBe(0)

@@ -1,20 +1,14 @@
 import { execFile } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
-import dynalite from 'dynalite'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import type { SpamVerdict } from '../../functions/spam/verdict.ts'
 import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
-import { ensureEnquiryTable } from '../local/emulators.ts'
-import { localCredentials } from '../local/pipeline.ts'
+import { recordingDynalite } from '../testing/recording-dynalite.ts'
 import { subjectReference } from './dsar.ts'
 import { type DsarIo, runDsar } from './dsar-cli.ts'
 
@@ -24,35 +18,16 @@ import { type DsarIo, runDsar } from './dsar-cli.ts'
  */
 const tableName = 'enquiries-dsar-test'
 const now = new Date('2026-11-21T12:00:00.000Z')
-let server: Server
-let endpoint: string
-let client: DynamoDBDocumentClient
-/** The DynamoDB operations each request made (the x-amz-target header). */
-let operations: string[] = []
+const db = recordingDynalite()
+const { operations } = db
 let dir: string
 
 beforeAll(async () => {
-  // A deployed table's credentials come from the SDK's usual chain; here, the environment.
-  vi.stubEnv('AWS_ACCESS_KEY_ID', localCredentials.accessKeyId)
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', localCredentials.secretAccessKey)
-  server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 })
-  server.on('request', (req) => {
-    operations.push(String(req.headers['x-amz-target']).split('.').pop() ?? '')
-  })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const raw = new DynamoDBClient({ region: 'eu-west-2', endpoint, credentials: localCredentials })
-  await ensureEnquiryTable(raw, tableName)
-  client = DynamoDBDocumentClient.from(raw)
+  await db.createEnquiryTable(tableName)
   dir = mkdtempSync(join(tmpdir(), 'dsar-'))
 })
 
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  client?.destroy()
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -70,12 +45,12 @@ async function store(
     createdAt,
     verdict,
   )
-  await client.send(new PutCommand({ TableName: tableName, Item: enquiry }))
+  await db.client.send(new PutCommand({ TableName: tableName, Item: enquiry }))
   return enquiry
 }
 
 async function exists(id: string) {
-  const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { id } }))
+  const { Item } = await db.client.send(new GetCommand({ TableName: tableName, Key: { id } }))
   return Item !== undefined
 }
 
@@ -108,8 +83,8 @@ async function dsar(
     now: () => now,
     env: { DSAR_OPERATOR: 'ops-tester' },
   }
-  operations = []
-  run.code = await runDsar([...args, '--table', tableName, '--endpoint', endpoint], io)
+  operations.length = 0
+  run.code = await runDsar([...args, '--table', tableName, '--endpoint', db.endpoint], io)
   return run
 }
 
@@ -200,7 +175,7 @@ describe('npm run dsar -- export', () => {
         time: now.toISOString(),
         event: 'dsar_export',
         subject: subjectReference(email),
-        target: `${tableName} (${endpoint})`,
+        target: `${tableName} (${db.endpoint})`,
         operator: 'ops-tester',
         found: 3,
         expired: 1,
@@ -367,7 +342,7 @@ describe('usage', () => {
         '--table',
         tableName,
         '--endpoint',
-        endpoint,
+        db.endpoint,
       ],
       { cwd: new URL('../..', import.meta.url).pathname },
     ).catch((error: { code: number; stderr: string }) => error)

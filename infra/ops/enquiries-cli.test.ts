@@ -1,14 +1,8 @@
-import { once } from 'node:events'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
-import dynalite from 'dynalite'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import { personalValues, validSubmission } from '../../functions/test-fixtures/test-support.ts'
-import { ensureEnquiryTable } from '../local/emulators.ts'
-import { localCredentials } from '../local/pipeline.ts'
+import { recordingDynalite } from '../testing/recording-dynalite.ts'
 import { type EnquiriesIo, runEnquiries } from './enquiries-cli.ts'
 
 /**
@@ -16,42 +10,16 @@ import { type EnquiriesIo, runEnquiries } from './enquiries-cli.ts'
  * the states the pipeline leaves them in, then reads and changes them as ops would.
  */
 const now = new Date('2026-11-21T12:00:00.000Z')
-let server: Server
-let endpoint: string
-let client: DynamoDBDocumentClient
+const db = recordingDynalite()
+const { operations } = db
 let tableName: string
-let operations: string[] = []
-
-beforeAll(async () => {
-  vi.stubEnv('AWS_ACCESS_KEY_ID', localCredentials.accessKeyId)
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', localCredentials.secretAccessKey)
-  server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 })
-  server.on('request', (req) => {
-    operations.push(String(req.headers['x-amz-target']).split('.').pop() ?? '')
-  })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: 'eu-west-2', endpoint, credentials: localCredentials }),
-  )
-})
-
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  client?.destroy()
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-})
 
 let tables = 0
 /** A fresh table per test: each starts from the enquiries it stores. */
 async function freshTable() {
   tables++
   tableName = `enquiries-ops-${tables}`
-  const raw = new DynamoDBClient({ region: 'eu-west-2', endpoint, credentials: localCredentials })
-  await ensureEnquiryTable(raw, tableName)
-  raw.destroy()
+  await db.createEnquiryTable(tableName)
 }
 
 let counter = 0
@@ -63,14 +31,14 @@ async function store(minutesOld: number, state: Partial<Enquiry> = {}): Promise<
     ...state,
   }
   // undefined marks a field the state removes.
-  await client.send(
+  await db.client.send(
     new PutCommand({ TableName: tableName, Item: JSON.parse(JSON.stringify(enquiry)) }),
   )
   return enquiry
 }
 
 async function item(id: string) {
-  const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { id } }))
+  const { Item } = await db.client.send(new GetCommand({ TableName: tableName, Key: { id } }))
   return Item as Record<string, unknown>
 }
 
@@ -97,7 +65,10 @@ interface Run {
   metrics: Record<string, unknown>[]
 }
 
-async function enquiries(args: string[], target = ['--table', tableName, '--endpoint', endpoint]) {
+async function enquiries(
+  args: string[],
+  target = ['--table', tableName, '--endpoint', db.endpoint],
+) {
   const run: Run = { code: -1, out: '', err: '', metrics: [] }
   const io: EnquiriesIo = {
     out: (text) => {
@@ -115,7 +86,7 @@ async function enquiries(args: string[], target = ['--table', tableName, '--endp
     }
     return true
   })
-  operations = []
+  operations.length = 0
   try {
     run.code = await runEnquiries([...args, ...target], io)
   } finally {
@@ -318,7 +289,7 @@ describe('npm run enquiries -- failures', () => {
 
     const missing = await enquiries(
       ['list', '--undelivered'],
-      ['--table', 'no-such-table', '--endpoint', endpoint],
+      ['--table', 'no-such-table', '--endpoint', db.endpoint],
     )
     expect(missing.code).toBe(1)
     expect(missing.err).toContain('ResourceNotFoundException')
@@ -330,7 +301,7 @@ describe('npm run enquiries -- failures', () => {
       for (const reference of ['ABCDEF12', '0d9e5a1c-7b2f-5c3d-9e4f-5a6b7c8d9e0f']) {
         const run = await enquiries([command, reference])
         expect(run.code, `${command} ${reference}`).toBe(1)
-        expect(run.err).toBe(`No enquiry ${reference} in ${tableName} (${endpoint}).\n`)
+        expect(run.err).toBe(`No enquiry ${reference} in ${tableName} (${db.endpoint}).\n`)
         expect(run.out).toBe('')
       }
     }

@@ -79,6 +79,13 @@ export function statementsOfRole(template: Template, roleId: string) {
   )
 }
 
+/** Every action of the IAM policies attached to one role, sorted (one entry per statement's). */
+export function actionsOfRole(template: Template, roleId: string): string[] {
+  return statementsOfRole(template, roleId)
+    .flatMap((statement) => statement.Action as string[])
+    .sort()
+}
+
 export function cacheBehaviour(template: Template, pathPattern: string) {
   const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
   const behaviours = distribution.Properties.DistributionConfig.CacheBehaviors as Cfn[]

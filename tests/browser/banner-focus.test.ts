@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { routes, unlistedPages } from '../../shared/routes.ts'
 import {
   expectNoAxeViolations,
-  launchChromium,
   reviewViewports,
   settleAnimations,
+  sharedChromium,
   url,
 } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
@@ -17,11 +17,7 @@ import { waitForShell } from './page-start.ts'
  * links, which the page must be able to scroll clear of it.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 const pages = [...routes, ...unlistedPages].map((route) => route.path as string)
 // The 404 page, at an address no page has.

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
+import { brotliCompressSync, constants } from 'node:zlib'
 import { builtHtmlFiles, pathForFile } from '../../shared/built-pages.ts'
+import { routes, unlistedPages } from '../../shared/routes.ts'
 
 /** A prerendered page as the build wrote it. */
 export interface BuiltPage {
@@ -52,3 +54,14 @@ export function jsonLd(html: string): unknown[] {
     (match) => JSON.parse(match[1] ?? ''),
   )
 }
+
+/** Bytes on the wire as the best brotli (quality 11) sends them: what the budgets count. */
+export const brotli = (data: Buffer | string) =>
+  brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+
+/** Every page the budgets cover: each route, the 404 (at an address no page has), the unlisted. */
+export const budgetPaths: readonly string[] = [
+  ...routes.map((route) => route.path),
+  '/this-page-does-not-exist',
+  ...unlistedPages.map((page) => page.path),
+]

@@ -66,6 +66,18 @@ export async function openPage(
   return { page, response, requests, close: () => context.close() }
 }
 
+/** A page as a new visitor first meets it: loaded, its shell started, the cookie banner open. */
+export async function openFirstVisit(
+  browser: Browser,
+  path: string,
+  viewport: { width: number; height: number },
+) {
+  const opened = await openPage(browser, path, viewport)
+  const banner = opened.page.locator('[data-cookie-banner][data-state="open"]')
+  await banner.waitFor()
+  return { ...opened, banner }
+}
+
 /**
  * Waits for every finite CSS animation and transition to end. Axe blends opacity into its
  * contrast figures, so an element caught mid-fade (a toast entering) reads as low contrast.

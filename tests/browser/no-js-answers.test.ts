@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { contactMessages } from '../../shared/contact.ts'
 import { navLinks } from '../../shared/routes.ts'
-import { expectNoAxeViolations, launchChromium, reviewViewports, url } from './chromium.ts'
+import { expectNoAxeViolations, reviewViewports, sharedChromium, url } from './chromium.ts'
 import { enquiry } from './contact-helpers.ts'
 import { waitForShell } from './page-start.ts'
 
@@ -14,11 +14,7 @@ import { waitForShell } from './page-start.ts'
  * visit, where the cookie banner then opens over it.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 const typed = { ...enquiry, email: 'jane.smith@', lastName: '' }
 

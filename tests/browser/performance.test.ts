@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliCompressSync, constants } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { routes, unlistedPages } from '../../shared/routes.ts'
-import { builtPages } from './built-site.ts'
+import { brotli, budgetPaths as paths } from './built-site.ts'
 import { pauseClock, sharedChromium, url, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
@@ -14,25 +12,6 @@ import { waitForShell } from './page-start.ts'
  */
 
 const distDir = inject('distDir')
-const brotli = (data: Buffer | string) =>
-  brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
-const paths = [
-  ...routes.map((route) => route.path),
-  '/this-page-does-not-exist',
-  ...unlistedPages.map((page) => page.path),
-]
-
-describe('HTML: each page fits in the first round trip (14 KB brotli)', () => {
-  const pages = builtPages(distDir)
-  it('covers every route, the 404 and the unlisted pages', () => {
-    expect(pages.length).toBeGreaterThanOrEqual(paths.length)
-  })
-  for (const page of pages) {
-    it(`${page.path}`, () => {
-      expect(brotli(page.html)).toBeLessThanOrEqual(14 * 1024)
-    })
-  }
-})
 
 const browser = await sharedChromium()
 

@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, reviewViewports, url } from './chromium.ts'
-import { waitForShell } from './page-start.ts'
+import { describe, expect, it } from 'vitest'
+import { openFirstVisit, reviewViewports, sharedChromium } from './chromium.ts'
 
 /**
  * Two details a visitor on a phone notices, checked on a first visit with the cookie banner
@@ -10,20 +9,10 @@ import { waitForShell } from './page-start.ts'
  * menu button's focus ring stays whole while the menu it opened hangs below it.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
-async function firstVisit(path: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport })
-  const page = await context.newPage()
-  await page.goto(url(path), { waitUntil: 'load' })
-  await waitForShell(page)
-  await page.locator('[data-cookie-banner][data-state="open"]').waitFor()
-  return { page, close: () => context.close() }
-}
+const firstVisit = (path: string, viewport: { width: number; height: number }) =>
+  openFirstVisit(browser, path, viewport)
 
 /** Each button-styled link in main, against the content width of the page's column. */
 function buttonsAgainstColumn(page: Page) {

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { contactMessages } from '../../shared/contact.ts'
-import { launchChromium, reviewViewports, settleAnimations } from './chromium.ts'
+import { reviewViewports, settleAnimations, sharedChromium } from './chromium.ts'
 import {
   field,
   fillEnquiry,
@@ -18,11 +18,7 @@ import {
  * and the result sits just under the Send button.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = await sharedChromium()
 
 interface Answer {
   readonly name: string

@@ -95,7 +95,8 @@ export async function measureColdStart(options: {
     variants.map(async (variant, i) => {
       const outfile = join(options.outDir, `cold-${i}.mjs`)
       const result = await build({ ...esbuildOptions(variant.entry, outfile), metafile: true })
-      const bytes = result.metafile?.outputs[Object.keys(result.metafile.outputs)[0] ?? '']?.bytes
+      const outputs = Object.entries(result.metafile?.outputs ?? {})
+      const bytes = outputs.find(([path]) => path.endsWith('.mjs'))?.[1].bytes
       return { ...variant, url: pathToFileURL(outfile).href, bytes: bytes ?? 0 }
     }),
   )

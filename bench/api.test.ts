@@ -10,7 +10,11 @@ it('bench:api reports bundle size, init time, warm latency, load and faults', {
 }, async () => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['bench/api.ts', ...['--invocations', '5', '--inits', '1'], '--skip-faults'],
+    [
+      'bench/api.ts',
+      ...['--invocations', '5', '--inits', '1', '--cold-runs', '1'],
+      '--skip-faults',
+    ],
     { cwd: new URL('..', import.meta.url).pathname },
   ).catch((error: { stdout?: string; message: string }) => {
     // The checks that failed, not only the exit code.
@@ -19,6 +23,12 @@ it('bench:api reports bundle size, init time, warm latency, load and faults', {
   })
   expect(stdout).toMatch(/bundle, AWS SDK bundled \(shipped\): +[\d.]+ KB \([\d.]+ KB gzip\)/)
   expect(stdout).toMatch(/module init, SDK bundled: +[\d.]+ ms/)
+  expect(stdout).toMatch(
+    /import CPU, bare SDK clients \(DynamoDB \+ SES\): +[\d.]+ ms +1\.00× bare/,
+  )
+  expect(stdout).toMatch(/import CPU, contact: +[\d.]+ ms +[\d.]+× bare/)
+  expect(stdout).toMatch(/import CPU, enquiry sender: +[\d.]+ ms/)
+  expect(stdout).toMatch(/first-request CPU, contact: +[\d.]+ ms/)
   expect(stdout).toMatch(/warm invocations \(5\): p50 [\d.]+ ms, p99 [\d.]+ ms/)
   expect(stdout).not.toContain('FAIL')
 })

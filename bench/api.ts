@@ -13,6 +13,8 @@
  *
  *   npm run bench:api                         200 warm invocations, 5 cold inits
  *   npm run bench:api -- --invocations 20     quicker
+ *   npm run bench:api -- --cold-runs 21       more fresh processes per cold-start figure
+ *   npm run bench:api -- --cold-start-only    the cold-start figures alone
  *   npm run bench:api -- --connections 10 --duration 5 --max-requests 5000
  *                                             the load runs: concurrency, seconds, cap per run
  *   npm run bench:api -- --skip-faults        the Lambda's figures only
@@ -39,12 +41,15 @@ import type { ScenarioCheck } from '../infra/local/faults.ts'
 import { localCredentials, startLocalPipeline } from '../infra/local/pipeline.ts'
 import { originSecret } from '../shared/origin-secret.ts'
 import { sampleEnquiry } from '../shared/sample-enquiry.ts'
+import { formatColdStart, measureColdStart } from './cold-start.ts'
 import { median, percentile } from './stats.ts'
 
 const { values: options } = parseArgs({
   options: {
     invocations: { type: 'string', default: '200' },
     inits: { type: 'string', default: '5' },
+    'cold-runs': { type: 'string', default: '15' },
+    'cold-start-only': { type: 'boolean', default: false },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
     'max-requests': { type: 'string', default: '5000' },
@@ -54,6 +59,7 @@ const { values: options } = parseArgs({
 })
 const invocations = Math.max(1, Number(options.invocations))
 const inits = Math.max(1, Number(options.inits))
+const coldRuns = Math.max(1, Number(options['cold-runs']))
 
 const repo = new URL('..', import.meta.url).pathname
 // Under node_modules so the external-SDK variant resolves @aws-sdk/* as the runtime would.
@@ -142,6 +148,15 @@ const event = (): APIGatewayProxyEventV2 => ({
   isBase64Encoded: false,
 })
 
+// Cold start as CPU time, every function beside the bare SDK clients (bench/cold-start.ts).
+const coldStart = await measureColdStart({ repo, outDir, env, runs: coldRuns, contactEvent: event })
+if (options['cold-start-only']) {
+  for (const line of formatColdStart(coldStart)) console.log(line)
+  await stack.close()
+  rmSync(outDir, { recursive: true, force: true })
+  process.exit(0)
+}
+
 async function invoke(): Promise<number> {
   // A fresh context per call, as Lambda gives: its deadline counts from this invocation.
   const context = lambdaContext('contact-bench')
@@ -182,6 +197,9 @@ console.log(
 console.log(
   '  each: validate, conditional PutItem, SES SendEmail, UpdateItem (dynalite + aws-ses-v2-local)',
 )
+
+console.log('')
+for (const line of formatColdStart(coldStart)) console.log(line)
 
 // --- The API under load and faults (infra/local/faults.ts) ----------------------------------
 

@@ -1,0 +1,138 @@
+/**
+ * Cold start as CPU time, for `npm run bench:api`: each figure is a fresh Node process importing
+ * a bundle as Lambda's init phase does (with the functions' NODE_OPTIONS), the variants run
+ * interleaved so a busy moment on the machine lands on all of them alike. CPU time
+ * (process.cpuUsage around the import) is steadier than wall time on a shared machine; at 512 MB
+ * Lambda gives about 0.29 of a vCPU, so elapsed init is roughly this CPU time ÷ 0.29.
+ */
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+import { esbuildOptions, lambdaNodeOptions } from '../infra/lambda-bundling.ts'
+import { median } from './stats.ts'
+
+export interface ColdStartVariant {
+  readonly name: string
+  readonly entry: string
+}
+
+/** Every function the CDK app deploys, after the bare-clients floor. */
+export const coldStartVariants = (repo: string): ColdStartVariant[] => [
+  { name: 'bare SDK clients (DynamoDB + SES)', entry: join(repo, 'bench/bare-clients-handler.ts') },
+  { name: 'contact', entry: join(repo, 'functions/contact/handler.ts') },
+  { name: 'enquiry sender', entry: join(repo, 'functions/enquiry-sender/handler.ts') },
+  { name: 'notification retry', entry: join(repo, 'functions/notification-retry/handler.ts') },
+  { name: 'digest', entry: join(repo, 'functions/digest/handler.ts') },
+  { name: 'delivery events', entry: join(repo, 'functions/delivery-events/handler.ts') },
+  { name: 'enquiry actions', entry: join(repo, 'functions/enquiry-actions/handler.ts') },
+  { name: 'canary', entry: join(repo, 'functions/canary/handler.ts') },
+]
+
+// The child: CPU of the import, then (when given an event) CPU of the first request. Its own
+// line, marked, since the handler logs JSON lines to stdout.
+const childScript = `
+const u0 = process.cpuUsage()
+const m = await import(process.env.BENCH_BUNDLE_URL)
+const u1 = process.cpuUsage(u0)
+const cpu = (u) => (u.user + u.system) / 1000
+let first = null
+if (process.env.BENCH_EVENT) {
+  const context = { functionName: 'bench', awsRequestId: crypto.randomUUID(), memoryLimitInMB: '512',
+    invokedFunctionArn: 'arn:aws:lambda:eu-west-2:000000000000:function:bench',
+    getRemainingTimeInMillis: () => 10000, callbackWaitsForEmptyEventLoop: true,
+    done() {}, fail() {}, succeed() {} }
+  const event = JSON.parse(process.env.BENCH_EVENT)
+  const f0 = process.cpuUsage()
+  const result = await m.handler(event, context)
+  first = { cpu: cpu(process.cpuUsage(f0)), status: result.statusCode }
+}
+process.stdout.write('\\nBENCH ' + JSON.stringify({ importCpu: cpu(u1), first }) + '\\n')
+process.exit(0)
+`
+
+interface ChildResult {
+  readonly importCpu: number
+  readonly first: { cpu: number; status: number } | null
+}
+
+function runChild(url: string, env: Record<string, string>, event?: unknown): ChildResult {
+  const out = execFileSync(
+    process.execPath,
+    [...lambdaNodeOptions.split(' ').filter(Boolean), '--input-type=module', '-e', childScript],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        BENCH_BUNDLE_URL: url,
+        ...(event ? { BENCH_EVENT: JSON.stringify(event) } : {}),
+      },
+      encoding: 'utf8',
+    },
+  )
+  const line = out.split('\n').findLast((l) => l.startsWith('BENCH '))
+  if (!line) throw new Error(`No figure from the cold-start child:\n${out}`)
+  return JSON.parse(line.slice('BENCH '.length)) as ChildResult
+}
+
+export interface ColdStartReport {
+  readonly imports: { name: string; bytes: number; importCpu: number; ratio: number }[]
+  readonly contactFirstRequestCpu: number
+  readonly runs: number
+}
+
+/**
+ * `runs` fresh imports of each variant, interleaved; then `runs` fresh contact-function processes
+ * each answering one request (verdict + one conditional put against the table in `env`).
+ */
+export async function measureColdStart(options: {
+  readonly repo: string
+  readonly outDir: string
+  readonly env: Record<string, string>
+  readonly runs: number
+  readonly contactEvent: () => unknown
+}): Promise<ColdStartReport> {
+  const variants = coldStartVariants(options.repo)
+  const bundles = await Promise.all(
+    variants.map(async (variant, i) => {
+      const outfile = join(options.outDir, `cold-${i}.mjs`)
+      const result = await build({ ...esbuildOptions(variant.entry, outfile), metafile: true })
+      const outputs = Object.entries(result.metafile?.outputs ?? {})
+      const bytes = outputs.find(([path]) => path.endsWith('.mjs'))?.[1].bytes
+      return { ...variant, url: pathToFileURL(outfile).href, bytes: bytes ?? 0 }
+    }),
+  )
+  const samples = bundles.map(() => [] as number[])
+  for (let run = 0; run < options.runs; run++) {
+    bundles.forEach((b, i) => {
+      samples[i]?.push(runChild(b.url, options.env).importCpu)
+    })
+  }
+  const contact = bundles[1]
+  const firsts: number[] = []
+  for (let run = 0; contact && run < options.runs; run++) {
+    const { first } = runChild(contact.url, options.env, options.contactEvent())
+    if (first?.status !== 201 || !first) throw new Error(`First request answered ${first?.status}`)
+    firsts.push(first.cpu)
+  }
+  const floor = median(samples[0] ?? [])
+  return {
+    runs: options.runs,
+    imports: bundles.map((b, i) => {
+      const importCpu = median(samples[i] ?? [])
+      return { name: b.name, bytes: b.bytes, importCpu, ratio: importCpu / floor }
+    }),
+    contactFirstRequestCpu: median(firsts),
+  }
+}
+
+export function formatColdStart(report: ColdStartReport): string[] {
+  return [
+    `Cold start, CPU time (median of ${report.runs} fresh Node processes each, interleaved; NODE_OPTIONS ${lambdaNodeOptions || '(none)'})`,
+    ...report.imports.map(
+      (v) =>
+        `  import CPU, ${`${v.name}:`.padEnd(36)} ${v.importCpu.toFixed(1)} ms  ${v.ratio.toFixed(2)}× bare  (${(v.bytes / 1024).toFixed(0)} KB)`,
+    ),
+    `  first-request CPU, contact:             ${report.contactFirstRequestCpu.toFixed(1)} ms (verdict + conditional put, local table)`,
+  ]
+}

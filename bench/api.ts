@@ -151,7 +151,7 @@ const event = (): APIGatewayProxyEventV2 => ({
 // Cold start as CPU time, every function beside the bare SDK clients (bench/cold-start.ts).
 const coldStart = await measureColdStart({ repo, outDir, env, runs: coldRuns, contactEvent: event })
 if (options['cold-start-only']) {
-  for (const line of formatColdStart(coldStart)) console.log(line)
+  for (const line of formatColdStart(coldStart)) quiet(line)
   await stack.close()
   rmSync(outDir, { recursive: true, force: true })
   process.exit(0)

@@ -5,12 +5,22 @@
  * (process.cpuUsage around the import) is steadier than wall time on a shared machine; at 512 MB
  * Lambda gives about 0.29 of a vCPU, so elapsed init is roughly this CPU time ÷ 0.29.
  */
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
 import { build } from 'esbuild'
+import { linkKeyEnv } from '../functions/enquiry-actions/links.ts'
 import { esbuildOptions, lambdaNodeOptions } from '../infra/lambda-bundling.ts'
+import { syntheticEnquiry } from '../shared/synthetic-enquiry.ts'
 import { median } from './stats.ts'
+
+// What the stack sets for the functions beyond the contact function's environment.
+const deployedEnv = {
+  SITE_URL: 'https://www.example.co.uk',
+  [syntheticEnquiry.env]: 'bench-synthetic-key',
+  [linkKeyEnv]: 'bench-action-link-key-of-at-least-32-characters',
+}
 
 export interface ColdStartVariant {
   readonly name: string
@@ -56,13 +66,19 @@ interface ChildResult {
   readonly first: { cpu: number; status: number } | null
 }
 
-function runChild(url: string, env: Record<string, string>, event?: unknown): ChildResult {
-  const out = execFileSync(
+// Asynchronous: the local table the first request writes to is served from this process.
+async function runChild(
+  url: string,
+  env: Record<string, string>,
+  event?: unknown,
+): Promise<ChildResult> {
+  const { stdout: out } = await promisify(execFile)(
     process.execPath,
     [...lambdaNodeOptions.split(' ').filter(Boolean), '--input-type=module', '-e', childScript],
     {
       env: {
         ...process.env,
+        ...deployedEnv,
         ...env,
         BENCH_BUNDLE_URL: url,
         ...(event ? { BENCH_EVENT: JSON.stringify(event) } : {}),
@@ -104,14 +120,14 @@ export async function measureColdStart(options: {
   )
   const samples = bundles.map(() => [] as number[])
   for (let run = 0; run < options.runs; run++) {
-    bundles.forEach((b, i) => {
-      samples[i]?.push(runChild(b.url, options.env).importCpu)
-    })
+    for (const [i, b] of bundles.entries()) {
+      samples[i]?.push((await runChild(b.url, options.env)).importCpu)
+    }
   }
   const contact = bundles[1]
   const firsts: number[] = []
   for (let run = 0; contact && run < options.runs; run++) {
-    const { first } = runChild(contact.url, options.env, options.contactEvent())
+    const { first } = await runChild(contact.url, options.env, options.contactEvent())
     if (first?.status !== 201 || !first) throw new Error(`First request answered ${first?.status}`)
     firsts.push(first.cpu)
   }

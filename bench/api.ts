@@ -28,7 +28,7 @@ import { gzipSync } from 'node:zlib'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { build } from 'esbuild'
 import { silentLogger } from '../functions/log.ts'
-import { esbuildOptions, lambdaNodeOptions } from '../infra/lambda-bundling.ts'
+import { esbuildOptions } from '../infra/lambda-bundling.ts'
 import { lambdaContext } from '../infra/local/api-gateway.ts'
 import {
   crashRun,
@@ -68,7 +68,7 @@ mkdirSync(cacheDir, { recursive: true })
 const outDir = mkdtempSync(join(cacheDir, 'bench-api-'))
 
 async function bundle(name: string, external?: string[]) {
-  const outfile = join(outDir, `${name}.mjs`)
+  const outfile = join(outDir, `${name}.cjs`)
   // The options the CDK's NodejsFunction builds with (infra/lambda-bundling.ts).
   const options = esbuildOptions(join(repo, 'functions/contact/handler.ts'), outfile)
   await build(external ? { ...options, external } : options)
@@ -89,15 +89,12 @@ const env = {
   [originSecret.env]: benchOriginSecret,
 }
 
-/** The function's NODE_OPTIONS (source maps on). */
-const nodeFlags = lambdaNodeOptions.split(' ')
-
 /** Cold module init, as Lambda's init phase runs it: a fresh Node process importing the bundle. */
 function initTimes(outfile: string): number[] {
   const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(outfile).href)}); console.log(performance.now() - t)`
   return Array.from({ length: inits }, () =>
     Number(
-      execFileSync(process.execPath, [...nodeFlags, '--input-type=module', '-e', script], {
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
         env: { ...process.env, ...env },
         encoding: 'utf8',
       }).trim(),

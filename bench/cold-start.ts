@@ -1,17 +1,17 @@
 /**
  * Cold start as CPU time, for `npm run bench:api`: each figure is a fresh Node process importing
- * a bundle as Lambda's init phase does (with the functions' NODE_OPTIONS), the variants run
+ * a bundle as Lambda's init phase does, the variants run
  * interleaved so a busy moment on the machine lands on all of them alike. CPU time
  * (process.cpuUsage around the import) is steadier than wall time on a shared machine; at 512 MB
  * Lambda gives about 0.29 of a vCPU, so elapsed init is roughly this CPU time ÷ 0.29.
  */
 import { execFile } from 'node:child_process'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { build } from 'esbuild'
+import { type BuildOptions, build } from 'esbuild'
 import { linkKeyEnv } from '../functions/enquiry-actions/links.ts'
-import { esbuildOptions, lambdaNodeOptions } from '../infra/lambda-bundling.ts'
+import { esbuildOptions } from '../infra/lambda-bundling.ts'
 import { syntheticEnquiry } from '../shared/synthetic-enquiry.ts'
 import { median } from './stats.ts'
 
@@ -25,11 +25,22 @@ const deployedEnv = {
 export interface ColdStartVariant {
   readonly name: string
   readonly entry: string
+  /** Bundled as NodejsFunction bundles by default (ES module, the SDK's own credential chain). */
+  readonly asDefault?: boolean
 }
 
-/** Every function the CDK app deploys, after the bare-clients floor. */
+/**
+ * The floor, a handler that only builds the DynamoDB and SES clients, bundled as a function is by
+ * default: every ratio is against it. Then the same handler bundled as ours are (what is left on
+ * top of it is each function's own), and every function the CDK app deploys.
+ */
 export const coldStartVariants = (repo: string): ColdStartVariant[] => [
-  { name: 'bare SDK clients (DynamoDB + SES)', entry: join(repo, 'bench/bare-clients-handler.ts') },
+  {
+    name: 'bare SDK clients (DynamoDB + SES)',
+    entry: join(repo, 'bench/bare-clients-handler.ts'),
+    asDefault: true,
+  },
+  { name: 'the same, bundled as ours', entry: join(repo, 'bench/bare-clients-handler.ts') },
   { name: 'contact', entry: join(repo, 'functions/contact/handler.ts') },
   { name: 'enquiry sender', entry: join(repo, 'functions/enquiry-sender/handler.ts') },
   { name: 'notification retry', entry: join(repo, 'functions/notification-retry/handler.ts') },
@@ -38,6 +49,19 @@ export const coldStartVariants = (repo: string): ColdStartVariant[] => [
   { name: 'enquiry actions', entry: join(repo, 'functions/enquiry-actions/handler.ts') },
   { name: 'canary', entry: join(repo, 'functions/canary/handler.ts') },
 ]
+
+/** NodejsFunction's defaults: an ES module with a `require` for CommonJS code, nothing replaced. */
+function asDefault(options: BuildOptions): BuildOptions {
+  return {
+    ...options,
+    format: 'esm',
+    alias: {},
+    define: {},
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  }
+}
 
 // The child: CPU of the import, then (when given an event) CPU of the first request. Its own
 // line, marked, since the handler logs JSON lines to stdout.
@@ -74,7 +98,7 @@ async function runChild(
 ): Promise<ChildResult> {
   const { stdout: out } = await promisify(execFile)(
     process.execPath,
-    [...lambdaNodeOptions.split(' ').filter(Boolean), '--input-type=module', '-e', childScript],
+    ['--input-type=module', '-e', childScript],
     {
       env: {
         ...process.env,
@@ -111,10 +135,13 @@ export async function measureColdStart(options: {
   const variants = coldStartVariants(options.repo)
   const bundles = await Promise.all(
     variants.map(async (variant, i) => {
-      const outfile = join(options.outDir, `cold-${i}.mjs`)
-      const result = await build({ ...esbuildOptions(variant.entry, outfile), metafile: true })
-      const outputs = Object.entries(result.metafile?.outputs ?? {})
-      const bytes = outputs.find(([path]) => path.endsWith('.mjs'))?.[1].bytes
+      const outfile = join(options.outDir, `cold-${i}.${variant.asDefault ? 'mjs' : 'cjs'}`)
+      const ours = esbuildOptions(variant.entry, outfile)
+      const result = await build({
+        ...(variant.asDefault ? asDefault(ours) : ours),
+        metafile: true,
+      })
+      const bytes = result.metafile?.outputs[relative(process.cwd(), outfile)]?.bytes
       return { ...variant, url: pathToFileURL(outfile).href, bytes: bytes ?? 0 }
     }),
   )
@@ -124,7 +151,7 @@ export async function measureColdStart(options: {
       samples[i]?.push((await runChild(b.url, options.env)).importCpu)
     }
   }
-  const contact = bundles[1]
+  const contact = bundles.find((b) => b.name === 'contact')
   const firsts: number[] = []
   for (let run = 0; contact && run < options.runs; run++) {
     const { first } = await runChild(contact.url, options.env, options.contactEvent())
@@ -144,7 +171,7 @@ export async function measureColdStart(options: {
 
 export function formatColdStart(report: ColdStartReport): string[] {
   return [
-    `Cold start, CPU time (median of ${report.runs} fresh Node processes each, interleaved; NODE_OPTIONS ${lambdaNodeOptions || '(none)'})`,
+    `Cold start, CPU time (median of ${report.runs} fresh Node processes each, interleaved; no NODE_OPTIONS, as deployed)`,
     ...report.imports.map(
       (v) =>
         `  import CPU, ${`${v.name}:`.padEnd(36)} ${v.importCpu.toFixed(1)} ms  ${v.ratio.toFixed(2)}× bare  (${(v.bytes / 1024).toFixed(0)} KB)`,

@@ -10,7 +10,6 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
-import { lambdaNodeOptions } from '../lambda-bundling.ts'
 import { nodeFunction } from './node-function.ts'
 
 const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
@@ -86,7 +85,6 @@ export class AttentionDigest extends Construct {
         ENQUIRIES_TABLE: props.table.tableName,
         SENDER_EMAIL: props.senderEmail,
         AGENCY_EMAIL: props.agencyEmail,
-        NODE_OPTIONS: lambdaNodeOptions,
         STAGE: props.stage ?? 'prod',
         DIGEST_LIST_DAYS: String(props.listDays ?? enquiryActionsApi.listDays),
         ...(props.copyTo && { DIGEST_COPY_TO: props.copyTo }),

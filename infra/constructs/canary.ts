@@ -24,7 +24,6 @@ import {
 } from '../../functions/canary/check.ts'
 import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
 import { canaryMetrics, syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
-import { lambdaNodeOptions } from '../lambda-bundling.ts'
 import { nodeFunction } from './node-function.ts'
 
 const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
@@ -93,7 +92,6 @@ export class Canary extends Construct {
         ENQUIRIES_TABLE: props.table.tableName,
         // A dynamic reference, resolved by CloudFormation: never in the template (decision 0015).
         [syntheticEnquiry.env]: props.key.secretValue.unsafeUnwrap(),
-        NODE_OPTIONS: lambdaNodeOptions,
         STAGE: stage,
       },
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,

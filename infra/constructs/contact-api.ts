@@ -33,7 +33,6 @@ import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { originSecret } from '../../shared/origin-secret.ts'
 import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
-import { lambdaNodeOptions } from '../lambda-bundling.ts'
 import { generatedSecret } from './generated-secret.ts'
 import { nodeFunction } from './node-function.ts'
 
@@ -145,7 +144,6 @@ export class ContactApi extends Construct {
       ENQUIRIES_TABLE: props.table.tableName,
       SENDER_EMAIL: props.senderEmail,
       AGENCY_EMAIL: props.agencyEmail,
-      NODE_OPTIONS: lambdaNodeOptions,
       STAGE: stage,
     }
 

@@ -23,7 +23,7 @@ import {
   deliveryMetricNames,
   METRICS_NAMESPACE,
 } from '../../shared/delivery-metrics.ts'
-import { cdkBundling, lambdaNodeOptions } from '../lambda-bundling.ts'
+import { cdkBundling } from '../lambda-bundling.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { enquiryMailScope, grantSesSend, type SesSendScope } from './ses-send-grant.ts'
 
@@ -161,7 +161,6 @@ export class DeliveryEvents extends Construct {
         SENDER_EMAIL: props.senderEmail,
         AGENCY_EMAIL: props.agencyEmail,
         STAGE: this.stage,
-        NODE_OPTIONS: lambdaNodeOptions,
       },
       logGroup,
       role,

@@ -16,7 +16,6 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 import { enquiryTable, newPendingEnquiryFilter } from '../../shared/enquiry-table.ts'
-import { lambdaNodeOptions } from '../lambda-bundling.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { nodeFunction } from './node-function.ts'
 
@@ -82,7 +81,6 @@ export class EnquirySender extends Construct {
         ENQUIRIES_TABLE: table.tableName,
         SENDER_EMAIL: props.senderEmail,
         AGENCY_EMAIL: props.agencyEmail,
-        NODE_OPTIONS: lambdaNodeOptions,
         STAGE: props.stage ?? 'prod',
       },
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,

@@ -48,7 +48,7 @@ describe('the canary', () => {
       expect(fn.Properties.Timeout).toBeLessThanOrEqual(900)
       const env = fn.Properties.Environment.Variables
       expect(Object.keys(env).sort()).toEqual(
-        ['ENQUIRIES_TABLE', 'NODE_OPTIONS', 'SITE_URL', 'STAGE', syntheticEnquiry.env].sort(),
+        ['ENQUIRIES_TABLE', 'SITE_URL', 'STAGE', syntheticEnquiry.env].sort(),
       )
       expect(env.STAGE).toBe(name)
       expect(JSON.stringify(env.SITE_URL)).toMatch(/https:\/\/|DomainName/)

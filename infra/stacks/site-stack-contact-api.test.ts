@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { lambdaBundleFile } from '../lambda-bundling.ts'
 import { retention } from '../retention.ts'
 import {
   bundledStage,
@@ -96,7 +97,6 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           [
             'AGENCY_EMAIL',
             'ENQUIRIES_TABLE',
-            'NODE_OPTIONS',
             'SENDER_EMAIL',
             'STAGE',
             // Neither the contact function nor the digest links' function sends e-mail.
@@ -119,17 +119,23 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         expect(env.ENQUIRIES_TABLE).toEqual(stage.fromData('EnquiriesTable'))
         expect(env.SENDER_EMAIL).toBe('hello@elevate-digital.example')
         expect(env.AGENCY_EMAIL).toBe('hello@elevate-digital.example')
-        expect(env.NODE_OPTIONS).toBe('--enable-source-maps')
+        // No `--enable-source-maps`: it slowed every start, for stacks the logs never carry.
+        expect(env.NODE_OPTIONS, id).toBeUndefined()
         assetKeys.add(properties.Code.S3Key)
       }
-      // esbuild really bundled the handlers: a minified ES module and its source map each.
+      // esbuild really bundled the handlers (docs/decisions/0006-lambda-bundle.md): minified
+      // CommonJS, Node's built-ins and the SDK's http module reached through require, and the
+      // credentials from the environment alone (no shared files, SSO, web identity or container
+      // providers), with no source map.
       expect(assetKeys.size).toBe(3)
       for (const key of assetKeys) {
         const directory = join(stage.synth.outdir, `asset.${key.replace(/\.zip$/, '')}`)
-        const code = readFileSync(join(directory, 'index.mjs'), 'utf8')
-        expect(code).toMatch(/createRequire/)
-        expect(code).toMatch(/export\s*\{/)
-        expect(existsSync(join(directory, 'index.mjs.map'))).toBe(true)
+        const code = readFileSync(join(directory, lambdaBundleFile), 'utf8')
+        expect(code).toMatch(/require\("node:http"\)/)
+        expect(code).not.toMatch(/\bimport\(|export\s*\{/)
+        expect(code).not.toMatch(/AWS_CONTAINER_CREDENTIALS_FULL_URI|AWS_WEB_IDENTITY_TOKEN_FILE/)
+        expect(code).toMatch(/AWS_SECRET_ACCESS_KEY/)
+        expect(existsSync(join(directory, `${lambdaBundleFile}.map`))).toBe(false)
       }
     })
 

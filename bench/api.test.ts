@@ -12,7 +12,7 @@ it('bench:api reports bundle size, init time, warm latency, load and faults', {
     process.execPath,
     [
       'bench/api.ts',
-      ...['--invocations', '5', '--inits', '1', '--cold-runs', '1'],
+      ...['--invocations', '5', '--inits', '1', '--cold-runs', '1', '--arrivals', '5'],
       '--skip-faults',
     ],
     { cwd: new URL('..', import.meta.url).pathname },
@@ -29,6 +29,9 @@ it('bench:api reports bundle size, init time, warm latency, load and faults', {
   expect(stdout).toMatch(/import CPU, contact: +[\d.]+ ms +[\d.]+× bare/)
   expect(stdout).toMatch(/import CPU, enquiry sender: +[\d.]+ ms/)
   expect(stdout).toMatch(/first-request CPU, contact: +[\d.]+ ms/)
+  expect(stdout).toMatch(
+    /p50 \d+ ms, p95 \d+ ms, max \d+ ms\n +target: p95 within 2000 ms: (met|MISSED)/,
+  )
   expect(stdout).toMatch(/warm invocations \(5\): p50 [\d.]+ ms, p99 [\d.]+ ms/)
   expect(stdout).not.toContain('FAIL')
 })

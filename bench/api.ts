@@ -15,6 +15,7 @@
  *   npm run bench:api -- --invocations 20     quicker
  *   npm run bench:api -- --cold-runs 21       more fresh processes per cold-start figure
  *   npm run bench:api -- --cold-start-only    the cold-start figures alone
+ *   npm run bench:api -- --arrivals 100       more enquiries timed from their 201 to their e-mail
  *   npm run bench:api -- --connections 10 --duration 5 --max-requests 5000
  *                                             the load runs: concurrency, seconds, cap per run
  *   npm run bench:api -- --skip-faults        the Lambda's figures only
@@ -42,6 +43,7 @@ import { localCredentials, startLocalPipeline } from '../infra/local/pipeline.ts
 import { originSecret } from '../shared/origin-secret.ts'
 import { sampleEnquiry } from '../shared/sample-enquiry.ts'
 import { formatColdStart, measureColdStart } from './cold-start.ts'
+import { formatEmailArrival, measureEmailArrival } from './email-arrival.ts'
 import { median, percentile } from './stats.ts'
 
 const { values: options } = parseArgs({
@@ -49,6 +51,7 @@ const { values: options } = parseArgs({
     invocations: { type: 'string', default: '200' },
     inits: { type: 'string', default: '5' },
     'cold-runs': { type: 'string', default: '15' },
+    arrivals: { type: 'string', default: '40' },
     'cold-start-only': { type: 'boolean', default: false },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
@@ -174,7 +177,9 @@ warm.sort((a, b) => a - b)
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (value: number) => `${value.toFixed(1)} ms`
-console.log('Contact Lambda (functions/contact/handler.ts), esbuild --minify --target=node24 ESM')
+console.log(
+  'Contact Lambda (functions/contact/handler.ts), bundled as deployed (infra/lambda-bundling.ts)',
+)
 console.log(
   `  bundle, AWS SDK bundled (shipped):   ${kb(bundled.bytes)} (${kb(bundled.gzipBytes)} gzip)`,
 )
@@ -192,11 +197,15 @@ console.log(
   `  warm invocations (${invocations}): p50 ${ms(percentile(warm, 50))}, p99 ${ms(percentile(warm, 99))}, max ${ms(warm.at(-1) ?? 0)}`,
 )
 console.log(
-  '  each: validate, conditional PutItem, SES SendEmail, UpdateItem (dynalite + aws-ses-v2-local)',
+  "  each: validate, spam verdict, conditional PutItem (dynalite); the e-mail is the sender's",
 )
 
 console.log('')
 for (const line of formatColdStart(coldStart)) console.log(line)
+
+const arrivals = await measureEmailArrival(Math.max(1, Number(options.arrivals)))
+console.log('')
+for (const line of formatEmailArrival(arrivals)) console.log(line)
 
 // --- The API under load and faults (infra/local/faults.ts) ----------------------------------
 

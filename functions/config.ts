@@ -1,16 +1,21 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 type Env = Record<string, string | undefined>
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value
+/** An empty or blank variable reads as unset, then `schema` checks it. */
+const unlessBlank = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((value: unknown) =>
+      typeof value === 'string' && value.trim() === '' ? undefined : value,
+    ),
+    schema,
+  )
 
 const required = (name: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: `${name} is required` }).trim())
+  unlessBlank(z.string({ error: `${name} is required` }).check(z.trim()))
 
 const email = (name: string) =>
-  z.preprocess(
-    blankToUndefined,
+  unlessBlank(
     z.email({
       error: (issue) =>
         issue.input === undefined ? `${name} is required` : `${name} must be an e-mail address`,
@@ -18,10 +23,9 @@ const email = (name: string) =>
   )
 
 const endpoint = (name: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` }).optional(),
-  )
+  unlessBlank(z.optional(z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` })))
+
+const wholeDays = 'DIGEST_LIST_DAYS must be a whole number of days'
 
 /**
  * The functions' environment: the contract with the CDK stack (and the local stack). Endpoints
@@ -34,20 +38,18 @@ const functionEnvSchema = z.object({
   AWS_REGION: required('AWS_REGION'),
   DYNAMODB_ENDPOINT: endpoint('DYNAMODB_ENDPOINT'),
   SES_ENDPOINT: endpoint('SES_ENDPOINT'),
-  SES_CONFIGURATION_SET: z.preprocess(blankToUndefined, z.string().trim().optional()),
-  STAGE: z.preprocess(blankToUndefined, z.string().trim().default('local')),
+  SES_CONFIGURATION_SET: unlessBlank(z.optional(z.string().check(z.trim()))),
+  STAGE: unlessBlank(z._default(z.string().check(z.trim()), 'local')),
   SITE_URL: endpoint('SITE_URL'),
-  DIGEST_LIST_DAYS: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'DIGEST_LIST_DAYS must be a whole number of days' })
-      .int({ error: 'DIGEST_LIST_DAYS must be a whole number of days' })
-      .positive({ error: 'DIGEST_LIST_DAYS must be a whole number of days' })
-      .optional(),
+  DIGEST_LIST_DAYS: unlessBlank(
+    z.optional(
+      z.coerce
+        .number({ error: wholeDays })
+        .check(z.int({ error: wholeDays }), z.positive({ error: wholeDays })),
+    ),
   ),
-  DIGEST_COPY_TO: z.preprocess(
-    blankToUndefined,
-    z.email({ error: 'DIGEST_COPY_TO must be an e-mail address' }).optional(),
+  DIGEST_COPY_TO: unlessBlank(
+    z.optional(z.email({ error: 'DIGEST_COPY_TO must be an e-mail address' })),
   ),
 })
 

@@ -1,4 +1,5 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
+import type { $ZodError } from 'zod/v4/core'
 import {
   type ContactField,
   contactApi,
@@ -31,30 +32,37 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max}
 const requiredText = (field: Exclude<ContactField, 'email' | 'message'>, label: string) =>
   z
     .string({ error: contactMessages[field] })
-    .trim()
-    .min(1, contactMessages[field])
-    .max(maxLengths[field], tooLong(label, maxLengths[field]))
+    .check(
+      z.trim(),
+      z.minLength(1, contactMessages[field]),
+      z.maxLength(maxLengths[field], tooLong(label, maxLengths[field])),
+    )
 
 /**
- * The enquiry a visitor submits. Values are trimmed; unknown keys are dropped (zod's default for
+ * The enquiry a visitor submits (zod's mini API, whose schemas are plain data: a tenth of the
+ * classic API's start-up, paid by the contact function's cold start and the form's first
+ * check; docs/decisions/0006-lambda-bundle.md). Values are trimmed; unknown keys are dropped (zod's default for
  * objects), so nothing the schema does not name can reach storage or the agency's inbox.
  */
 export const contactSchema = z.object({
   firstName: requiredText('firstName', 'First name'),
   lastName: requiredText('lastName', 'Last name'),
-  email: z
-    .string({ error: contactMessages.email })
-    .trim()
-    .max(maxLengths.email, tooLong('Email', maxLengths.email))
-    .pipe(z.email(contactMessages.email)),
+  email: z.pipe(
+    z
+      .string({ error: contactMessages.email })
+      .check(z.trim(), z.maxLength(maxLengths.email, tooLong('Email', maxLengths.email))),
+    z.email(contactMessages.email),
+  ),
   phone: requiredText('phone', 'Phone number'),
   company: requiredText('company', 'Company name'),
   position: requiredText('position', 'Position'),
   message: z
     .string({ error: contactMessages.message })
-    .trim()
-    .min(MESSAGE_MIN_LENGTH, contactMessages.message)
-    .max(maxLengths.message, tooLong('Message', maxLengths.message)),
+    .check(
+      z.trim(),
+      z.minLength(MESSAGE_MIN_LENGTH, contactMessages.message),
+      z.maxLength(maxLengths.message, tooLong('Message', maxLengths.message)),
+    ),
 })
 
 export type ContactSubmission = z.infer<typeof contactSchema>
@@ -62,7 +70,7 @@ export type ContactSubmission = z.infer<typeof contactSchema>
 export type FieldErrors = Partial<Record<ContactField, string>>
 
 /** The first message for each invalid field, keyed by field: what the form shows under each input. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: $ZodError): FieldErrors {
   const errors: FieldErrors = {}
   for (const issue of error.issues) {
     const field = issue.path[0]

@@ -1,7 +1,7 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { MetricUnit } from '@aws-lambda-powertools/metrics'
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { canaryMetrics, syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
 import { jsonLogger, type Logger } from '../log.ts'
@@ -16,11 +16,15 @@ import {
 
 const canaryEnvSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/, error: 'SITE_URL must be the site’s http(s) URL' }),
-  ENQUIRIES_TABLE: z.string({ error: 'ENQUIRIES_TABLE is required' }).trim().min(1),
+  ENQUIRIES_TABLE: z
+    .string({ error: 'ENQUIRIES_TABLE is required' })
+    .check(z.trim(), z.minLength(1)),
   [syntheticEnquiry.env]: z
     .string({ error: `${syntheticEnquiry.env} is required` })
-    .trim()
-    .min(1, `${syntheticEnquiry.env} is empty: deploy again (the stack generates it)`),
+    .check(
+      z.trim(),
+      z.minLength(1, `${syntheticEnquiry.env} is empty: deploy again (the stack generates it)`),
+    ),
 })
 
 export interface CanaryConfig {

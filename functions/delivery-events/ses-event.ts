@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * The part of an SES event-publishing record this product reads, as AWS documents it ("Contents
@@ -6,29 +6,34 @@ import * as z from 'zod'
  * about (its SES id and its tags) and, per type, when it happened and why. Everything else
  * (headers, recipients' addresses, diagnostic text) is ignored and never stored.
  */
-const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'a timestamp')
+const timestamp = z
+  .string()
+  .check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'a timestamp'))
 
 const mailSchema = z.object({
   timestamp,
   messageId: z.string(),
   /** Tag name → values; SES adds its own (`ses:configuration-set` …) beside the sender's. */
-  tags: z.record(z.string(), z.array(z.string())).optional(),
+  tags: z.optional(z.record(z.string(), z.array(z.string()))),
 })
 
 export const sesEventSchema = z.object({
   /** `notificationType` in identity feedback notifications, `eventType` in event publishing. */
-  eventType: z.string().optional(),
-  notificationType: z.string().optional(),
+  eventType: z.optional(z.string()),
+  notificationType: z.optional(z.string()),
   mail: mailSchema,
-  bounce: z
-    .object({ bounceType: z.string(), bounceSubType: z.string().optional(), timestamp })
-    .optional(),
-  complaint: z
-    .object({ complaintFeedbackType: z.string().optional(), timestamp: timestamp.optional() })
-    .optional(),
-  delivery: z.object({ timestamp }).optional(),
-  reject: z.object({ reason: z.string().optional() }).optional(),
-  deliveryDelay: z.object({ delayType: z.string().optional(), timestamp }).optional(),
+  bounce: z.optional(
+    z.object({ bounceType: z.string(), bounceSubType: z.optional(z.string()), timestamp }),
+  ),
+  complaint: z.optional(
+    z.object({
+      complaintFeedbackType: z.optional(z.string()),
+      timestamp: z.optional(timestamp),
+    }),
+  ),
+  delivery: z.optional(z.object({ timestamp })),
+  reject: z.optional(z.object({ reason: z.optional(z.string()) })),
+  deliveryDelay: z.optional(z.object({ delayType: z.optional(z.string()), timestamp })),
 })
 
 export type SesEvent = z.infer<typeof sesEventSchema>

@@ -175,7 +175,10 @@ export class ContactApi extends Construct {
     const contact = nodeFunction(this, 'Contact', {
       entry: `${functionsDirectory}/contact/handler.ts`,
       description: 'Stores a website enquiry (the table stream starts its e-mail)',
-      memorySize: 512,
+      // One whole vCPU (Lambda's CPU grows with memory; 512 MB is about 0.29 of one): a visitor
+      // waits for the cold start and first request, which then take a third of the time, for
+      // well under a cent a month (docs/decisions/0006-lambda-bundle.md).
+      memorySize: 1769,
       // The handler answers within its own 8 s budget (CONTACT_BUDGET_MS) whatever DynamoDB
       // does; the timeout only leaves room for a cold start around it.
       timeout: Duration.seconds(10),

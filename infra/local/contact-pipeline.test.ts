@@ -9,9 +9,9 @@ import { silentLogger } from '../../functions/log.ts'
 import { jsonEvent, testContext } from '../../functions/test-fixtures/test-support.ts'
 import { enquiryRef, retentionExpiresAt } from '../../shared/enquiry-table.ts'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
-import { type ServedPipeline, serveLocalPipeline } from '../testing/served-pipeline.ts'
 import { mailFor, readMailbox } from './mailbox.ts'
 import { type LocalPipeline, localCredentials, startLocalPipeline } from './pipeline.ts'
+import { type ServedPipeline, serveLocalPipeline } from './served-pipeline.ts'
 
 /**
  * The pipeline against real emulators: dynalite and aws-ses-v2-local on free ports, requests

@@ -10,8 +10,8 @@ import { validSubmission } from '../../functions/test-fixtures/test-support.ts'
 import { contactApi } from '../../shared/contact.ts'
 import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { runEnquiries } from '../ops/enquiries-cli.ts'
-import { type ServedPipeline, serveLocalPipeline } from '../testing/served-pipeline.ts'
 import { type LocalPipeline, localCredentials } from './pipeline.ts'
+import { type ServedPipeline, serveLocalPipeline } from './served-pipeline.ts'
 
 /**
  * The spam verdict and SES's delivery events end to end on the local stack: posts through the

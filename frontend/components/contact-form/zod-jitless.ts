@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 // The site's CSP has no 'unsafe-eval'. Zod 4 probes for `Function` when a schema is built, to
 // compile fast parsers, and the probe alone is a CSP violation (an issue Lighthouse reports).

@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { silentLogger } from '../../functions/log.ts'
-import { type LocalPipeline, startLocalPipeline } from '../local/pipeline.ts'
+import { type LocalPipeline, startLocalPipeline } from './pipeline.ts'
 
 export interface ServedPipeline {
   readonly stack: LocalPipeline

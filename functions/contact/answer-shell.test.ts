@@ -1,9 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { dynamo, mockAwsPerTest } from '../test-fixtures/mocked-contact.ts'
 import {
   formEvent,
+  testClients,
   testConfig,
   testContext,
   validSubmission,
@@ -20,9 +20,7 @@ const shell = answerShellFrom(builtPage)
 
 const handler = createContactHandler({
   config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
+  clients: testClients(),
   log: () => undefined,
   ...(shell && { answerShell: shell }),
 })

@@ -1,6 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it, vi } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
 import { createMetrics } from '../metrics.ts'
 import { dynamo, logs, mockAwsPerTest, now } from '../test-fixtures/mocked-contact.ts'
@@ -8,8 +7,8 @@ import { streamEventOf } from '../test-fixtures/stream-trigger.ts'
 import {
   httpEvent,
   jsonEvent,
-  testConfig,
   testContext,
+  testDependencies,
   validSubmission,
 } from '../test-fixtures/test-support.ts'
 import { createContactHandler } from './create-handler.ts'
@@ -28,24 +27,8 @@ describe('POST /api/contacts', () => {
       recorded.push('published')
       return metrics
     })
-    const counted = createContactHandler({
-      config: testConfig,
-      clients: createAwsClients(testConfig, {
-        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-      }),
-      log: (entry) => logs.push(entry),
-      metrics,
-      now: () => now,
-    })
-    const countedSender = createSenderHandler({
-      config: testConfig,
-      clients: createAwsClients(testConfig, {
-        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-      }),
-      log: (entry) => logs.push(entry),
-      metrics,
-      now: () => now,
-    })
+    const counted = createContactHandler({ ...testDependencies(logs, now), metrics })
+    const countedSender = createSenderHandler({ ...testDependencies(logs, now), metrics })
     await counted(jsonEvent(validSubmission), testContext)
     // The e-mail is the sender's, which the write starts: its own invocation, its own flush.
     const written = dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item ?? {})

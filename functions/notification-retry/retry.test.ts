@@ -1,7 +1,6 @@
 import { SendEmailCommand } from '@aws-sdk/client-ses'
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import type { Enquiry } from '../enquiries/item.ts'
 import { GAVE_UP_EVENT, MAX_EMAIL_ATTEMPTS } from '../enquiries/notify.ts'
 import { CLAIM_LEASE_MS } from '../enquiries/send-pending.ts'
@@ -18,7 +17,7 @@ import {
   stored,
   updates,
 } from '../test-fixtures/retry-fixture.ts'
-import { testConfig } from '../test-fixtures/test-support.ts'
+import { testConfig, testDependencies } from '../test-fixtures/test-support.ts'
 import { createRetryHandler } from './create-handler.ts'
 import { backoffMs, RETRY_SENDS_PER_SECOND, RETRY_TIME_BUDGET_MS } from './retry.ts'
 
@@ -240,12 +239,7 @@ describe('notification retry', () => {
   it('leaves what is left to the next run once its time budget is spent', async () => {
     stored(pending('a', 5), pending('b', 5))
     const hurried = createRetryHandler({
-      config: testConfig,
-      clients: createAwsClients(testConfig, {
-        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-      }),
-      log: (entry) => logs.push(entry),
-      now: () => now,
+      ...testDependencies(logs, now),
       options: { timeBudgetMs: -1 },
     })
     expect(await hurried()).toMatchObject({ pendingCount: 2, sentCount: 0, deferredCount: 2 })
@@ -261,12 +255,7 @@ describe('notification retry', () => {
     })
     stored(...Array.from({ length: 400 }, (_, index) => pending(`e${index}`, 5)))
     const paced = createRetryHandler({
-      config: testConfig,
-      clients: createAwsClients(testConfig, {
-        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-      }),
-      log: (entry) => logs.push(entry),
-      now: () => now,
+      ...testDependencies(logs, now),
       options: { clock },
     })
 
@@ -300,13 +289,8 @@ describe('notification retry', () => {
     const measured = (items: Enquiry[]) => {
       stored(...items)
       return createRetryHandler({
-        config: testConfig,
-        clients: createAwsClients(testConfig, {
-          credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-        }),
-        log: (entry) => logs.push(entry),
+        ...testDependencies(logs, now),
         metrics,
-        now: () => now,
       })()
     }
     await measured([

@@ -11,14 +11,19 @@ import { mockClient } from 'aws-sdk-client-mock'
 import { afterAll, beforeEach, expect } from 'vitest'
 import { contactFields, contactSchema } from '../../shared/contact.ts'
 import { normaliseEmail, retentionExpiresAt } from '../../shared/enquiry-table.ts'
-import { createAwsClients } from '../aws-clients.ts'
 import { createContactHandler } from '../contact/create-handler.ts'
 import { renderEnquiryEmail } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
 import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
 import { silentLogger } from '../log.ts'
 import { landedPuts, streamEventOf } from './stream-trigger.ts'
-import { type httpEvent, testConfig, testContext, validSubmission } from './test-support.ts'
+import {
+  type httpEvent,
+  testClients,
+  testConfig,
+  testContext,
+  validSubmission,
+} from './test-support.ts'
 
 /**
  * The real contact handler with DynamoDB and SES replaced by an in-memory table and an outbox,
@@ -33,17 +38,13 @@ export const outbox: SendEmailCommandInput[] = []
 
 const handler = createContactHandler({
   config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
+  clients: testClients(),
   log: silentLogger,
 })
 /** The sender the table's write starts (its stream), on the same table and outbox. */
 const sender = createSenderHandler({
   config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
+  clients: testClients(),
   log: silentLogger,
 })
 

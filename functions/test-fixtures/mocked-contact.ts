@@ -8,12 +8,11 @@ import {
 } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
 import { afterEach, beforeEach, expect } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { createContactHandler } from '../contact/create-handler.ts'
 import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
 import type { LogEntry } from '../log.ts'
 import { landedPuts, streamEventOf } from './stream-trigger.ts'
-import { personalValues, testConfig, testContext } from './test-support.ts'
+import { personalValues, testContext, testDependencies } from './test-support.ts'
 
 /**
  * The contact handler over mocked DynamoDB and SES clients, at a fixed time, with its log
@@ -27,24 +26,10 @@ export const now = new Date('2026-03-14T09:26:53.589Z')
 export const key = '9b2f4c1e-3d5a-4e6b-8c7d-0e1f2a3b4c5d'
 export const logs: LogEntry[] = []
 
-export const handler = createContactHandler({
-  config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
-  log: (entry) => logs.push(entry),
-  now: () => now,
-})
+export const handler = createContactHandler(testDependencies(logs, now))
 
 /** The sender the table's stream starts, on the same mocks. */
-export const sender = createSenderHandler({
-  config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
-  log: (entry) => logs.push(entry),
-  now: () => now,
-})
+export const sender = createSenderHandler(testDependencies(logs, now))
 
 /** One request, then the sender for each new pending enquiry its write stored. */
 export const invoke = async (event: Parameters<typeof handler>[0]) => {

@@ -6,11 +6,10 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
-import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
 import type { LogEntry } from '../log.ts'
 import { createRetryHandler } from '../notification-retry/create-handler.ts'
-import { testConfig, validSubmission } from './test-support.ts'
+import { testDependencies, validSubmission } from './test-support.ts'
 
 /**
  * The notification retry against mocked DynamoDB and SES at a fixed moment, shared by the retry's
@@ -23,14 +22,7 @@ export const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes 
 /** What the retry logged since the last `resetRetryMocks()`. */
 export const logs: LogEntry[] = []
 
-export const retry = createRetryHandler({
-  config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
-  log: (entry) => logs.push(entry),
-  now: () => now,
-})
+export const retry = createRetryHandler(testDependencies(logs, now))
 
 export function pending(
   id: string,

@@ -4,7 +4,9 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import type { MockInstance } from 'vitest'
 import type { ContactSubmission } from '../../shared/contact.ts'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
+import { createAwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
+import type { LogEntry } from '../log.ts'
 
 /** What the functions' tests and the local stack's fault tests share (no handler imports it). */
 export const testConfig: FunctionConfig = {
@@ -26,6 +28,18 @@ export const personalValues = [
   validSubmission.company,
   validSubmission.message,
 ]
+
+/** Clients for a test config: the credentials only keep the SDK from looking for real ones. */
+export const testClients = (config: FunctionConfig = testConfig) =>
+  createAwsClients(config, { credentials: { accessKeyId: 'a', secretAccessKey: 'b' } })
+
+/** What a function's factory takes in the tests: the test config and clients, logs kept, a fixed clock. */
+export const testDependencies = (logs: LogEntry[], now: Date) => ({
+  config: testConfig,
+  clients: testClients(),
+  log: (entry: LogEntry) => logs.push(entry),
+  now: () => now,
+})
 
 export interface EventOptions {
   readonly method?: string

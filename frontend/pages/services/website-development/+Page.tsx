@@ -1,16 +1,13 @@
 import { Box, Container, Flex, Heading } from '@chakra-ui/react'
-import { CardGrid } from '../../../components/CardGrid.tsx'
-import { Section } from '../../../components/Section.tsx'
-import { StepList } from '../../../components/StepList.tsx'
+import { CardGrid, CardSection } from '../../../components/CardGrid.tsx'
+import { ProcessSection } from '../../../components/StepList.tsx'
 import { BenefitPanelSection, ServicePage } from '../ServicePage.tsx'
 import { benefits, features, page, process, whyUs } from './content.ts'
 
 export default function Page() {
   return (
     <ServicePage content={page} catalogue={features.cards}>
-      <Section id="features" heading={features.heading} intro={features.intro} tone="muted">
-        <CardGrid cards={features.cards} />
-      </Section>
+      <CardSection id="features" content={features} tone="muted" />
       <Box py={{ base: '14', md: '20' }}>
         <Container maxW="7xl">
           <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '10', lg: '12' }}>
@@ -24,9 +21,7 @@ export default function Page() {
           </Flex>
         </Container>
       </Box>
-      <Section id="process" heading={process.heading} intro={process.intro} tone="muted">
-        <StepList steps={process.steps} />
-      </Section>
+      <ProcessSection process={process} tone="muted" />
     </ServicePage>
   )
 }

@@ -86,6 +86,25 @@ export function actionsOfRole(template: Template, roleId: string): string[] {
     .sort()
 }
 
+/**
+ * What a topic's policy must hold: nothing published without TLS, and `publisher` (a principal,
+ * with its conditions) allowed to publish; as `hasResourceProperties` matches it.
+ */
+export function tlsOnlyTopicPolicy(topicId: string, publisher: Cfn) {
+  return {
+    Topics: [{ Ref: topicId }],
+    PolicyDocument: {
+      Statement: Match.arrayWith([
+        Match.objectLike({
+          Effect: 'Deny',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+        Match.objectLike({ Effect: 'Allow', Action: 'sns:Publish', ...publisher }),
+      ]),
+    },
+  }
+}
+
 export function cacheBehaviour(template: Template, pathPattern: string) {
   const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
   const behaviours = distribution.Properties.DistributionConfig.CacheBehaviors as Cfn[]

@@ -1,13 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb'
-import { SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses'
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb'
-import { mockClient } from 'aws-sdk-client-mock'
+import { SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses'
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeEach, expect } from 'vitest'
 import { contactFields, contactSchema } from '../../shared/contact.ts'
 import { normaliseEmail, retentionExpiresAt } from '../../shared/enquiry-table.ts'
@@ -19,6 +12,7 @@ import { silentLogger } from '../log.ts'
 import { landedPuts, streamEventOf } from './stream-trigger.ts'
 import {
   type httpEvent,
+  mockAwsClients,
   testClients,
   testConfig,
   testContext,
@@ -29,8 +23,7 @@ import {
  * The real contact handler with DynamoDB and SES replaced by an in-memory table and an outbox,
  * and what may come back from it and be kept, whatever was sent: the hostile-input tests' oracle.
  */
-const dynamo = mockClient(DynamoDBDocumentClient)
-const ses = mockClient(SESClient)
+const { dynamo, ses } = mockAwsClients()
 
 /** The table, as the handler would leave it: items by id. */
 export const table = new Map<string, Record<string, unknown>>()

@@ -1,6 +1,9 @@
 import { once } from 'node:events'
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net'
+import { SESClient } from '@aws-sdk/client-ses'
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import { mockClient } from 'aws-sdk-client-mock'
 import type { MockInstance } from 'vitest'
 import type { ContactSubmission } from '../../shared/contact.ts'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
@@ -28,6 +31,12 @@ export const personalValues = [
   validSubmission.company,
   validSubmission.message,
 ]
+
+/** Mocks of the document client and SES: every client of those the handlers create answers from them. */
+export const mockAwsClients = () => ({
+  dynamo: mockClient(DynamoDBDocumentClient),
+  ses: mockClient(SESClient),
+})
 
 /** Clients for a test config: the credentials only keep the SDK from looking for real ones. */
 export const testClients = (config: FunctionConfig = testConfig) =>

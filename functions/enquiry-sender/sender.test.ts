@@ -12,6 +12,7 @@ import type { LogEntry } from '../log.ts'
 import { spamVerdict } from '../spam/verdict.ts'
 import { streamEventOf } from '../test-fixtures/stream-trigger.ts'
 import {
+  awsError,
   testClients,
   testConfig,
   testContext,
@@ -114,9 +115,7 @@ describe('the enquiry sender (started by the table’s write)', () => {
     stored(enquiry('b'))
     dynamo
       .on(GetCommand)
-      .rejectsOnce(
-        Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }),
-      )
+      .rejectsOnce(awsError('ProvisionedThroughputExceededException', 'throttled'))
     const result = await sender(
       streamEventOf([
         { id: 'a', emailPending: 'PENDING' },

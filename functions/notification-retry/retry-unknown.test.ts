@@ -7,14 +7,13 @@ import {
   OUTCOME_UNKNOWN_HOLD_OFF_MS,
 } from '../enquiries/notify.ts'
 import * as fixture from '../test-fixtures/retry-fixture.ts'
+import { awsError } from '../test-fixtures/test-support.ts'
 
 beforeEach(fixture.resetRetryMocks)
 
 describe('notification retry: sends of unknown outcome', () => {
   it('holds off, without counting an attempt, a send SES never answered in time (it may have gone)', async () => {
-    fixture.ses
-      .on(SendEmailCommand)
-      .rejects(Object.assign(new Error('Request aborted'), { name: 'AbortError' }))
+    fixture.ses.on(SendEmailCommand).rejects(awsError('AbortError', 'Request aborted'))
     fixture.stored(
       fixture.pending('last-try', 300, {
         emailAttempts: MAX_EMAIL_ATTEMPTS - 1,

@@ -17,7 +17,7 @@ import {
   stored,
   updates,
 } from '../test-fixtures/retry-fixture.ts'
-import { testConfig, testDependencies } from '../test-fixtures/test-support.ts'
+import { awsError, testConfig, testDependencies } from '../test-fixtures/test-support.ts'
 import { createRetryHandler } from './create-handler.ts'
 import { backoffMs, RETRY_SENDS_PER_SECOND, RETRY_TIME_BUDGET_MS } from './retry.ts'
 
@@ -105,9 +105,7 @@ describe('notification retry', () => {
     expect([1, 2, 3, 4, 7].map((attempts) => backoffMs(attempts) / 60_000)).toEqual([
       1, 2, 4, 8, 64,
     ])
-    ses
-      .on(SendEmailCommand)
-      .rejects(Object.assign(new Error('down'), { name: 'ServiceUnavailable' }))
+    ses.on(SendEmailCommand).rejects(awsError('ServiceUnavailable', 'down'))
     stored(
       pending('due', 30, { emailAttempts: 3, emailLastAttemptAt: minutesAgo(4).toISOString() }),
       pending('waiting', 30, { emailAttempts: 4, emailLastAttemptAt: minutesAgo(7).toISOString() }),
@@ -126,7 +124,7 @@ describe('notification retry', () => {
   })
 
   it('counts a failed attempt, releasing its claim and keeping the enquiry pending', async () => {
-    ses.on(SendEmailCommand).rejects(Object.assign(new Error('throttled'), { name: 'Throttling' }))
+    ses.on(SendEmailCommand).rejects(awsError('Throttling', 'throttled'))
     stored(pending('a', 5, { emailAttempts: 1, emailLastAttemptAt: minutesAgo(5).toISOString() }))
 
     const summary = await retry()
@@ -179,7 +177,7 @@ describe('notification retry', () => {
     )
     dynamo
       .on(UpdateCommand, { Key: { id: 'raced' }, UpdateExpression: 'SET #claimedUntil = :until' })
-      .rejects(Object.assign(new Error('taken'), { name: 'ConditionalCheckFailedException' }))
+      .rejects(awsError('ConditionalCheckFailedException', 'taken'))
     expect(await retry()).toMatchObject({ claimedCount: 2, sentCount: 0 })
     expect(ses.calls()).toHaveLength(0)
   })
@@ -199,7 +197,7 @@ describe('notification retry', () => {
     stored(item)
     dynamo.on(UpdateCommand).callsFake((input) => {
       if (String(input.UpdateExpression).includes('#status = :sent')) {
-        throw Object.assign(new Error('gone'), { name: 'InternalServerError' })
+        throw awsError('InternalServerError', 'gone')
       }
       return {}
     })
@@ -221,9 +219,7 @@ describe('notification retry', () => {
   })
 
   it('stops a run after three failures in a row, leaving the rest untried', async () => {
-    ses
-      .on(SendEmailCommand)
-      .rejects(Object.assign(new Error('down'), { name: 'ServiceUnavailable' }))
+    ses.on(SendEmailCommand).rejects(awsError('ServiceUnavailable', 'down'))
     stored(...['a', 'b', 'c', 'd', 'e'].map((id) => pending(id, 5)))
     expect(await retry()).toMatchObject({ failedCount: 3, deferredCount: 2 })
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(3)

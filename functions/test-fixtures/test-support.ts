@@ -50,6 +50,10 @@ export const testDependencies = (logs: LogEntry[], now: Date) => ({
   now: () => now,
 })
 
+/** An error as the SDK throws it: its name says which (ThrottlingException, TimeoutError...). */
+export const awsError = (name: string, message: string) =>
+  Object.assign(new Error(message), { name })
+
 export interface EventOptions {
   readonly method?: string
   readonly path?: string

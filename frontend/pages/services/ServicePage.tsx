@@ -6,6 +6,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { highlightPanel } from '../../components/highlight-panel.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { JsonLd } from '../../components/JsonLd.tsx'
 import { ActionButton } from '../../components/LinkButton.tsx'
@@ -152,11 +153,7 @@ export function BenefitPanelSection({ panel }: { readonly panel: BenefitPanel })
       aria-labelledby="benefits-heading"
       flex="1"
       alignSelf="flex-start"
-      bg="brand.subtle"
-      borderWidth="1px"
-      borderColor="brand.muted"
-      rounded="xl"
-      p={{ base: '6', md: '8' }}
+      {...highlightPanel}
     >
       <Heading as="h2" id="benefits-heading" size="2xl" mb="3">
         {panel.heading}

@@ -4,6 +4,7 @@ import { CardSection } from '../../components/CardGrid.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { highlightPanel } from '../../components/highlight-panel.ts'
 import { advantages, benefits, breadcrumb, closing, hero, promise } from './content.ts'
 
 export default function Page() {
@@ -21,16 +22,7 @@ export default function Page() {
               </Heading>
               <CheckList items={advantages.points} />
             </Box>
-            <Stack
-              as="section"
-              aria-labelledby="promise-heading"
-              gap="4"
-              bg="brand.subtle"
-              borderWidth="1px"
-              borderColor="brand.muted"
-              rounded="xl"
-              p={{ base: '6', md: '8' }}
-            >
+            <Stack as="section" aria-labelledby="promise-heading" gap="4" {...highlightPanel}>
               <Heading as="h2" id="promise-heading" size="2xl">
                 {promise.heading}
               </Heading>

@@ -26,6 +26,13 @@ async function freshPage(hostname = 'www.elevate-digital.example') {
   return { ...gtag, track, doc: asDoc, win, appended, cookieWrites, entries }
 }
 
+/** A fresh page on which the site has set Google Analytics up (consent not yet given). */
+async function pageWithAnalytics() {
+  const page = await freshPage()
+  page.setUpAnalytics('G-ABC123', page.win)
+  return page
+}
+
 const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
 beforeEach(() => warn.mockClear())
 afterAll(() => vi.unstubAllGlobals())
@@ -47,8 +54,7 @@ describe('without a measurement id', () => {
 
 describe('with a measurement id', () => {
   it('starts with Consent Mode defaults, everything denied, and sends nothing before consent', async () => {
-    const page = await freshPage()
-    page.setUpAnalytics('G-ABC123', page.win)
+    const page = await pageWithAnalytics()
     page.track(event)
     expect(page.entries()).toEqual([
       [
@@ -67,8 +73,7 @@ describe('with a measurement id', () => {
   })
 
   it('on consent grants analytics storage only, loads gtag.js once, then tracks', async () => {
-    const page = await freshPage()
-    page.setUpAnalytics('G-ABC123', page.win)
+    const page = await pageWithAnalytics()
     page.grantAnalytics(page.doc, page.win)
     page.grantAnalytics(page.doc, page.win)
     page.track(event)
@@ -89,8 +94,7 @@ describe('with a measurement id', () => {
   })
 
   it('on withdrawal denies storage, switches gtag.js off, removes its cookies and tracks nothing more', async () => {
-    const page = await freshPage()
-    page.setUpAnalytics('G-ABC123', page.win)
+    const page = await pageWithAnalytics()
     page.grantAnalytics(page.doc, page.win)
     page.withdrawAnalytics(page.doc, page.win)
     page.track(event)

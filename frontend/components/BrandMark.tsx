@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react'
 import { siFacebook, siInstagram, siTiktok, siX, siYoutube } from 'simple-icons'
+import { Tile } from './Tile.tsx'
 
 /**
  * The platforms' own marks, from the `simple-icons` package. Pages are prerendered, so each path
@@ -21,17 +22,7 @@ export type BrandName = keyof typeof marks
 export function BrandMark({ name, label }: { readonly name: BrandName; readonly label: string }) {
   const { icon, colour } = marks[name]
   return (
-    <Box
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      boxSize="12"
-      flexShrink="0"
-      rounded="lg"
-      display="flex"
-      alignItems="center"
-      justifyContent="center"
-    >
+    <Tile bg="white" borderWidth="1px" borderColor="gray.200">
       <svg
         role="img"
         aria-label={label}
@@ -43,7 +34,7 @@ export function BrandMark({ name, label }: { readonly name: BrandName; readonly 
       >
         <path d={icon.path} />
       </svg>
-    </Box>
+    </Tile>
   )
 }
 

@@ -1,7 +1,8 @@
-import { Box, Heading, Stack, Text } from '@chakra-ui/react'
+import { Heading, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { BrandBadge, BrandMark, type BrandName } from './BrandMark.tsx'
 import { Icon, type IconName } from './Icon.tsx'
+import { Tile } from './Tile.tsx'
 
 /** What a card says: values, benefits, platforms, features, services. */
 export interface CardContent {
@@ -47,17 +48,8 @@ export function Card({ icon, mark, badge, title, description, children }: CardPr
 /** An icon on a tinted square: the mark beside a card's title or a contact detail. */
 export function IconTile({ name }: { readonly name: IconName }) {
   return (
-    <Box
-      color="brand.fg"
-      bg="brand.subtle"
-      boxSize="12"
-      flexShrink="0"
-      rounded="lg"
-      display="flex"
-      alignItems="center"
-      justifyContent="center"
-    >
+    <Tile color="brand.fg" bg="brand.subtle">
       <Icon name={name} />
-    </Box>
+    </Tile>
   )
 }

@@ -1,5 +1,6 @@
 import { Grid } from '@chakra-ui/react'
 import { Card, type CardContent } from './Card.tsx'
+import { Section, type SectionProps } from './Section.tsx'
 
 export interface CardGridProps {
   readonly cards: readonly CardContent[]
@@ -51,5 +52,24 @@ export function CardGrid({ cards, columns = 3 }: CardGridProps) {
         <Card key={card.title} {...card} />
       ))}
     </Grid>
+  )
+}
+
+interface CardSectionProps
+  extends Pick<CardGridProps, 'columns'>,
+    Pick<SectionProps, 'id' | 'tone'> {
+  /** The section's copy from its content module: heading, intro and cards. */
+  readonly content: { readonly heading: string; readonly intro?: string } & Pick<
+    CardGridProps,
+    'cards'
+  >
+}
+
+/** A page section of cards under its heading and intro: most pages' card lists are one. */
+export function CardSection({ id, tone, columns, content }: CardSectionProps) {
+  return (
+    <Section id={id} heading={content.heading} intro={content.intro} tone={tone}>
+      <CardGrid cards={content.cards} columns={columns} />
+    </Section>
   )
 }

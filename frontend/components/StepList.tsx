@@ -1,4 +1,5 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Section, type SectionProps } from './Section.tsx'
 
 export interface Step {
   readonly title: string
@@ -35,5 +36,23 @@ export function StepList({ steps }: { readonly steps: readonly Step[] }) {
         </Stack>
       ))}
     </SimpleGrid>
+  )
+}
+
+interface ProcessSectionProps extends Pick<SectionProps, 'tone'> {
+  /** The process's copy from its content module: heading, intro and steps. */
+  readonly process: {
+    readonly heading: string
+    readonly intro?: string
+    readonly steps: readonly Step[]
+  }
+}
+
+/** The "process" section of a service page: its numbered steps under its heading and intro. */
+export function ProcessSection({ process, tone }: ProcessSectionProps) {
+  return (
+    <Section id="process" heading={process.heading} intro={process.intro} tone={tone}>
+      <StepList steps={process.steps} />
+    </Section>
   )
 }

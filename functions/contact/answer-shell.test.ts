@@ -1,9 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { dynamo, mockAwsPerTest } from '../test-fixtures/mocked-contact.ts'
 import {
+  awsError,
   formEvent,
+  testClients,
   testConfig,
   testContext,
   validSubmission,
@@ -20,9 +21,7 @@ const shell = answerShellFrom(builtPage)
 
 const handler = createContactHandler({
   config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
+  clients: testClients(),
   log: () => undefined,
   ...(shell && { answerShell: shell }),
 })
@@ -77,7 +76,7 @@ describe('the no-JavaScript answer pages inside the site’s own page', () => {
   })
 
   it('a refusal built from the outcome (storage down) keeps its status, retry-after and the shell', async () => {
-    dynamo.on(PutCommand).rejects(Object.assign(new Error('down'), { name: 'InternalServerError' }))
+    dynamo.on(PutCommand).rejects(awsError('InternalServerError', 'down'))
     const response = await post(validSubmission)
     expect(response.statusCode).toBe(503)
     expect(response.headers['retry-after']).toBe('60')

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
 import { REPEATS_BY_MS } from '../enquiry-sender/send-new.ts'
 import type { LogEntry } from '../log.ts'
@@ -9,6 +8,7 @@ import {
   jsonEvent,
   type ScriptedEndpoint,
   startScriptedEndpoint,
+  testClients,
   testConfig,
   testContext,
   validSubmission,
@@ -74,9 +74,7 @@ async function contactWith(dripping: (operation: string) => boolean) {
   endpoints.push(dynamo, ses)
   const config = { ...testConfig, dynamoDbEndpoint: dynamo.url, sesEndpoint: ses.url }
   const logs: LogEntry[] = []
-  const clients = createAwsClients(config, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  })
+  const clients = testClients(config)
   const handler = createContactHandler({ config, clients, log: (entry) => logs.push(entry) })
   const started = performance.now()
   const response = await handler(jsonEvent(submission), testContext)

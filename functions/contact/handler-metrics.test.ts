@@ -1,17 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it, vi } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
 import { createMetrics } from '../metrics.ts'
 import { dynamo, logs, mockAwsPerTest, now } from '../test-fixtures/mocked-contact.ts'
 import { streamEventOf } from '../test-fixtures/stream-trigger.ts'
-import {
-  httpEvent,
-  jsonEvent,
-  testConfig,
-  testContext,
-  validSubmission,
-} from '../test-fixtures/test-support.ts'
+import * as support from '../test-fixtures/test-support.ts'
 import { createContactHandler } from './create-handler.ts'
 
 mockAwsPerTest()
@@ -28,28 +21,12 @@ describe('POST /api/contacts', () => {
       recorded.push('published')
       return metrics
     })
-    const counted = createContactHandler({
-      config: testConfig,
-      clients: createAwsClients(testConfig, {
-        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-      }),
-      log: (entry) => logs.push(entry),
-      metrics,
-      now: () => now,
-    })
-    const countedSender = createSenderHandler({
-      config: testConfig,
-      clients: createAwsClients(testConfig, {
-        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-      }),
-      log: (entry) => logs.push(entry),
-      metrics,
-      now: () => now,
-    })
-    await counted(jsonEvent(validSubmission), testContext)
+    const counted = createContactHandler({ ...support.testDependencies(logs, now), metrics })
+    const countedSender = createSenderHandler({ ...support.testDependencies(logs, now), metrics })
+    await counted(support.jsonEvent(support.validSubmission), support.testContext)
     // The e-mail is the sender's, which the write starts: its own invocation, its own flush.
     const written = dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item ?? {})
-    await countedSender(streamEventOf(written), testContext)
+    await countedSender(streamEventOf(written), support.testContext)
     expect(recorded).toEqual([
       'EnquirySubmitted',
       'EnquiryStored',
@@ -58,7 +35,7 @@ describe('POST /api/contacts', () => {
       'published',
     ])
     recorded.length = 0
-    await counted(httpEvent({ method: 'GET' }), testContext)
+    await counted(support.httpEvent({ method: 'GET' }), support.testContext)
     expect(recorded).toEqual(['published'])
   })
 })

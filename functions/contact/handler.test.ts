@@ -6,6 +6,7 @@ import { enquiryRef } from '../../shared/enquiry-table.ts'
 import { originSecret } from '../../shared/origin-secret.ts'
 import { dynamo, invoke, logs, mockAwsPerTest, now, ses } from '../test-fixtures/mocked-contact.ts'
 import {
+  awsError,
   httpEvent,
   jsonEvent,
   testConfig,
@@ -84,9 +85,7 @@ describe('POST /api/contacts', () => {
   })
 
   it('still answers 201 when SES fails, leaving the enquiry pending for the retry', async () => {
-    ses
-      .on(SendEmailCommand)
-      .rejects(Object.assign(new Error('SES is down'), { name: 'ServiceUnavailable' }))
+    ses.on(SendEmailCommand).rejects(awsError('ServiceUnavailable', 'SES is down'))
 
     const response = await invoke(jsonEvent(validSubmission))
 
@@ -127,9 +126,7 @@ describe('POST /api/contacts', () => {
   })
 
   it('answers 503 with Retry-After, never 500, when storage runs out of time', async () => {
-    dynamo
-      .on(PutCommand)
-      .rejects(Object.assign(new Error('Request aborted'), { name: 'AbortError' }))
+    dynamo.on(PutCommand).rejects(awsError('AbortError', 'Request aborted'))
     const response = await invoke(jsonEvent(validSubmission))
     expect(response.statusCode).toBe(503)
     expect(response.headers['retry-after']).toBe('60')
@@ -137,9 +134,7 @@ describe('POST /api/contacts', () => {
   })
 
   it('answers 201 when SES runs out of time, leaving the enquiry pending', async () => {
-    ses
-      .on(SendEmailCommand)
-      .rejects(Object.assign(new Error('Request aborted'), { name: 'AbortError' }))
+    ses.on(SendEmailCommand).rejects(awsError('AbortError', 'Request aborted'))
     const response = await invoke(jsonEvent(validSubmission))
     expect(response.statusCode).toBe(201)
     const [update] = dynamo.commandCalls(UpdateCommand)
@@ -147,9 +142,7 @@ describe('POST /api/contacts', () => {
   })
 
   it('answers 503 when storage fails, and e-mails nothing', async () => {
-    dynamo
-      .on(PutCommand)
-      .rejects(Object.assign(new Error('no table'), { name: 'ResourceNotFoundException' }))
+    dynamo.on(PutCommand).rejects(awsError('ResourceNotFoundException', 'no table'))
 
     const response = await invoke(jsonEvent(validSubmission))
 

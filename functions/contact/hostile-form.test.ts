@@ -1,43 +1,30 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { contactApi, contactFields } from '../../shared/contact.ts'
-import {
-  anyText,
-  emailAddress,
-  hostileKey,
-  hugeText,
-  jsonContentTypes,
-  otherContentTypes,
-  plausibleText,
-  RUNS,
-  requestEvent,
-} from '../test-fixtures/hostile-requests.ts'
-import {
-  expectTableAndOutbox,
-  inMemoryAwsPerTest,
-  send,
-  table,
-} from '../test-fixtures/in-memory-contact.ts'
+import * as hostile from '../test-fixtures/hostile-requests.ts'
+import * as inMemory from '../test-fixtures/in-memory-contact.ts'
 import { validSubmission } from '../test-fixtures/test-support.ts'
 
 /** Hostile form posts (the runs and generators: hostile-requests.ts). */
-inMemoryAwsPerTest()
+inMemory.inMemoryAwsPerTest()
 
 describe('POST /api/contacts/form (no JavaScript) under generated hostile input', () => {
   const formFieldValue = fc.oneof(
-    { weight: 3, arbitrary: plausibleText(10) },
+    { weight: 3, arbitrary: hostile.plausibleText(10) },
     {
       weight: 1,
-      arbitrary: emailAddress.filter((value) => typeof value === 'string') as fc.Arbitrary<string>,
+      arbitrary: hostile.emailAddress.filter(
+        (value) => typeof value === 'string',
+      ) as fc.Arbitrary<string>,
     },
-    { weight: 2, arbitrary: anyText },
-    { weight: 1, arbitrary: hugeText },
+    { weight: 2, arbitrary: hostile.anyText },
+    { weight: 1, arbitrary: hostile.hugeText },
   )
   const formFields = fc.array(
     fc.tuple(
       fc.oneof(
         { weight: 4, arbitrary: fc.constantFrom(...contactFields) },
-        { weight: 1, arbitrary: hostileKey },
+        { weight: 1, arbitrary: hostile.hostileKey },
       ),
       formFieldValue,
     ),
@@ -82,10 +69,13 @@ describe('POST /api/contacts/form (no JavaScript) under generated hostile input'
         'Application/X-WWW-Form-Urlencoded',
       ),
     },
-    { weight: 1, arbitrary: fc.constantFrom(...jsonContentTypes, ...otherContentTypes) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...hostile.jsonContentTypes, ...hostile.otherContentTypes),
+    },
   )
 
-  it(`answers ${RUNS.formPosts} form posts with a 303 or an HTML 4xx page, storing only valid enquiries`, async () => {
+  it(`answers ${hostile.RUNS.formPosts} form posts with a 303 or an HTML 4xx page, storing only valid enquiries`, async () => {
     let sent = 0
     await fc.assert(
       fc.asyncProperty(
@@ -93,8 +83,8 @@ describe('POST /api/contacts/form (no JavaScript) under generated hostile input'
         formContentType,
         fc.boolean(),
         async (body, contentType, base64) => {
-          const response = await send(
-            requestEvent({ body, contentType, base64, path: contactApi.formPath }),
+          const response = await inMemory.send(
+            hostile.requestEvent({ body, contentType, base64, path: contactApi.formPath }),
           )
           if (response.statusCode === 303) {
             expect(response.headers.location).toBe(contactApi.formSentPath)
@@ -110,17 +100,19 @@ describe('POST /api/contacts/form (no JavaScript) under generated hostile input'
               expect(fields.length).toBeGreaterThan(0)
               for (const [, field] of fields) expect(contactFields).toContain(field)
             }
-            expect(table.size).toBe(0)
+            expect(inMemory.table.size).toBe(0)
           }
-          expectTableAndOutbox()
+          inMemory.expectTableAndOutbox()
         },
       ),
-      { numRuns: RUNS.formPosts },
+      { numRuns: hostile.RUNS.formPosts },
     )
-    expect(sent).toBeGreaterThan(RUNS.formPosts / 10)
+    expect(sent).toBeGreaterThan(hostile.RUNS.formPosts / 10)
   }, 60_000)
 })
 
 it('runs at least 10,000 generated requests in all', () => {
-  expect(Object.values(RUNS).reduce((sum, runs) => sum + runs, 0)).toBeGreaterThanOrEqual(10_000)
+  expect(Object.values(hostile.RUNS).reduce((sum, runs) => sum + runs, 0)).toBeGreaterThanOrEqual(
+    10_000,
+  )
 })

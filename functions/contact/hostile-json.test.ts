@@ -1,17 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { contactApi, contactSchema } from '../../shared/contact.ts'
-import {
-  contentTypeHeader,
-  headerName,
-  idempotencyKey,
-  jsonContentTypePattern,
-  jsonContentTypes,
-  objectText,
-  payloadEntries,
-  RUNS,
-  requestEvent,
-} from '../test-fixtures/hostile-requests.ts'
+import * as hostile from '../test-fixtures/hostile-requests.ts'
 import {
   expectJsonAnswer,
   expectTableAndOutbox,
@@ -25,19 +15,19 @@ import { httpEvent } from '../test-fixtures/test-support.ts'
 inMemoryAwsPerTest()
 
 describe('POST /api/contacts under generated hostile input', () => {
-  it(`answers ${RUNS.jsonPayloads} JSON objects with a 4xx or 201, storing only valid enquiries`, async () => {
+  it(`answers ${hostile.RUNS.jsonPayloads} JSON objects with a 4xx or 201, storing only valid enquiries`, async () => {
     let accepted = 0
     await fc.assert(
       fc.asyncProperty(
-        payloadEntries,
-        contentTypeHeader,
-        headerName,
-        idempotencyKey,
+        hostile.payloadEntries,
+        hostile.contentTypeHeader,
+        hostile.headerName,
+        hostile.idempotencyKey,
         fc.boolean(),
         async (entries, contentType, contentTypeName, key, base64) => {
-          const body = objectText(entries)
+          const body = hostile.objectText(entries)
           const response = await send(
-            requestEvent({ body, contentType, contentTypeName, key, base64 }),
+            hostile.requestEvent({ body, contentType, contentTypeName, key, base64 }),
           )
           const answer = expectJsonAnswer(response)
           expectTableAndOutbox()
@@ -58,7 +48,8 @@ describe('POST /api/contacts under generated hostile input', () => {
             last.has('__proto__') ||
             (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype'))
           if (size > contactApi.maxBodyBytes) expect(response.statusCode).toBe(413)
-          else if (!jsonContentTypePattern.test(contentType)) expect(response.statusCode).toBe(415)
+          else if (!hostile.jsonContentTypePattern.test(contentType))
+            expect(response.statusCode).toBe(415)
           else if (hasForbiddenKey) expect(response.statusCode).toBe(422)
           else if (!keyValid) expect(response.statusCode).toBe(400)
           else {
@@ -82,13 +73,13 @@ describe('POST /api/contacts under generated hostile input', () => {
           }
         },
       ),
-      { numRuns: RUNS.jsonPayloads },
+      { numRuns: hostile.RUNS.jsonPayloads },
     )
     // The generator reaches the store often enough for the storage checks to mean something.
-    expect(accepted).toBeGreaterThan(RUNS.jsonPayloads / 10)
+    expect(accepted).toBeGreaterThan(hostile.RUNS.jsonPayloads / 10)
   }, 60_000)
 
-  it(`answers ${RUNS.rawBodies} bodies of any shape (non-JSON, nested, huge, empty) with a 4xx or 201`, async () => {
+  it(`answers ${hostile.RUNS.rawBodies} bodies of any shape (non-JSON, nested, huge, empty) with a 4xx or 201`, async () => {
     const nested = fc
       .tuple(fc.integer({ min: 1, max: 9_000 }), fc.constantFrom('[', '{"a":'))
       .map(([depth, open]) => `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`)
@@ -117,19 +108,19 @@ describe('POST /api/contacts under generated hostile input', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.option(body, { nil: undefined, freq: 20 }),
-        contentTypeHeader,
+        hostile.contentTypeHeader,
         fc.boolean(),
         async (text, contentType, base64) => {
-          const response = await send(requestEvent({ body: text, contentType, base64 }))
+          const response = await send(hostile.requestEvent({ body: text, contentType, base64 }))
           expectJsonAnswer(response)
           expectTableAndOutbox()
         },
       ),
-      { numRuns: RUNS.rawBodies },
+      { numRuns: hostile.RUNS.rawBodies },
     )
   }, 60_000)
 
-  it(`answers ${RUNS.requests} requests with any method, path or headers without a 5xx`, async () => {
+  it(`answers ${hostile.RUNS.requests} requests with any method, path or headers without a 5xx`, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(
@@ -163,10 +154,14 @@ describe('POST /api/contacts under generated hostile input', () => {
             'cookie',
             'Idempotency-Key',
           ),
-          fc.oneof(fc.string({ maxLength: 40 }), fc.uuid(), fc.constantFrom(...jsonContentTypes)),
+          fc.oneof(
+            fc.string({ maxLength: 40 }),
+            fc.uuid(),
+            fc.constantFrom(...hostile.jsonContentTypes),
+          ),
           { maxKeys: 4 },
         ),
-        fc.option(payloadEntries.map(objectText), { nil: undefined }),
+        fc.option(hostile.payloadEntries.map(hostile.objectText), { nil: undefined }),
         async (method, path, headers, body) => {
           const event = httpEvent({ method, path, headers, ...(body !== undefined && { body }) })
           const response = await send(event)
@@ -184,7 +179,7 @@ describe('POST /api/contacts under generated hostile input', () => {
           expectTableAndOutbox()
         },
       ),
-      { numRuns: RUNS.requests },
+      { numRuns: hostile.RUNS.requests },
     )
   }, 60_000)
 })

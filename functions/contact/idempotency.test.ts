@@ -1,11 +1,24 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb'
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
-import { buildEnquiry, enquiryIdFor } from '../enquiries/item.ts'
+import { buildEnquiry, type Enquiry, enquiryIdFor } from '../enquiries/item.ts'
 import { dynamo, invoke, key, mockAwsPerTest, now, ses } from '../test-fixtures/mocked-contact.ts'
 import { jsonEvent, validSubmission } from '../test-fixtures/test-support.ts'
 
 mockAwsPerTest()
+
+/**
+ * A submission under `key` whose item is already stored (the put finds it): the read-back then
+ * gives `original`, or fails with an error.
+ */
+async function retryOver(original: Enquiry | Error) {
+  dynamo
+    .on(PutCommand)
+    .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
+  if (original instanceof Error) dynamo.on(GetCommand).rejects(original)
+  else dynamo.on(GetCommand).resolves({ Item: original })
+  return invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+}
 
 describe('idempotency', () => {
   it('derives the id from the Idempotency-Key, so every retry targets the same item', async () => {
@@ -21,12 +34,7 @@ describe('idempotency', () => {
       enquiryIdFor(key),
       new Date('2026-03-14T09:25:00.000Z'),
     )
-    dynamo
-      .on(PutCommand)
-      .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
-    dynamo.on(GetCommand).resolves({ Item: original })
-
-    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+    const response = await retryOver(original)
 
     expect(response.statusCode).toBe(201)
     expect(response.json).toMatchObject({ id: original.id, createdAt: original.createdAt })
@@ -44,12 +52,7 @@ describe('idempotency', () => {
       enquiryIdFor(key),
       now,
     )
-    dynamo
-      .on(PutCommand)
-      .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
-    dynamo.on(GetCommand).resolves({ Item: original })
-
-    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+    const response = await retryOver(original)
 
     expect(response.statusCode).toBe(422)
     expect(response.json).toEqual({ message: expect.stringMatching(/different details/) })
@@ -57,11 +60,7 @@ describe('idempotency', () => {
   })
 
   it('answers 503 when the original cannot be read back', async () => {
-    dynamo
-      .on(PutCommand)
-      .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
-    dynamo.on(GetCommand).rejects(new Error('timeout'))
-    const response = await invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+    const response = await retryOver(new Error('timeout'))
     expect(response.statusCode).toBe(503)
   })
 

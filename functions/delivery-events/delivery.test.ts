@@ -3,14 +3,18 @@ import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { ENQUIRY_ID_TAG } from '../enquiries/delivery-tracking.ts'
 import { buildEnquiry } from '../enquiries/item.ts'
 import { notifyAgency } from '../enquiries/notify.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import type { LogEntry } from '../log.ts'
 import { createMetrics } from '../metrics.ts'
-import { personalValues, testConfig, validSubmission } from '../test-fixtures/test-support.ts'
+import {
+  personalValues,
+  testClients,
+  testConfig,
+  validSubmission,
+} from '../test-fixtures/test-support.ts'
 import { createDeliveryEventsHandler } from './create-handler.ts'
 import { deliveryUpdateOf, replaceableBy } from './delivery.ts'
 import { sampleSesEvent, snsEventOf } from './sample-events.ts'
@@ -18,9 +22,7 @@ import { parseSesEvent } from './ses-event.ts'
 
 const enquiryId = '3f9a1c2b-0000-4000-8000-000000000001'
 const at = new Date('2026-11-21T12:00:00.000Z')
-const clients = createAwsClients(testConfig, {
-  credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-})
+const clients = testClients()
 const dynamo = mockClient(DynamoDBDocumentClient)
 const ses = mockClient(SESClient)
 

@@ -2,9 +2,8 @@ import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
-import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
+import { testClients, testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createDigestHandler } from './create-handler.ts'
 import { type DigestEntry, MAX_LISTED, renderDigest } from './digest.ts'
 import { digestEmailInput, sendDigest } from './send.ts'
@@ -134,9 +133,7 @@ describe('the digest of what waits for the agency', () => {
 describe('the scheduled digest function', () => {
   const dynamo = mockClient(DynamoDBDocumentClient)
   const ses = mockClient(SESClient)
-  const clients = createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  })
+  const clients = testClients()
   const handler = createDigestHandler({
     config: testConfig,
     clients,
@@ -284,9 +281,7 @@ describe('a digest that stays short', () => {
 describe('"not delivered" reaches someone by a channel that works', () => {
   const dynamo = mockClient(DynamoDBDocumentClient)
   const ses = mockClient(SESClient)
-  const clients = createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  })
+  const clients = testClients()
   const digestOf = (waiting: DigestEntry[], copyTo?: string) => {
     dynamo.reset()
     ses.reset()

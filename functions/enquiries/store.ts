@@ -5,6 +5,7 @@ import {
   PutCommand,
   QueryCommand,
   UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb'
 import { EMAIL_PENDING, enquiryTable } from '../../shared/enquiry-table.ts'
 import type { SpamVerdict } from '../spam/verdict.ts'
@@ -60,6 +61,15 @@ export function createEnquiryStore(
   tableName: string,
 ): EnquiryStore {
   const key = (id: string) => ({ [enquiryTable.partitionKey]: id })
+  /** One enquiry's item updated, abandoned when `signal` fires. */
+  const update = (
+    id: string,
+    input: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
+    signal: AbortSignal | undefined,
+  ) =>
+    client.send(new UpdateCommand({ TableName: tableName, Key: key(id), ...input }), {
+      abortSignal: signal,
+    })
   return {
     async create(enquiry, signal) {
       try {
@@ -101,10 +111,9 @@ export function createEnquiryStore(
       const sendFacts =
         '#sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId ADD #attempts :one'
       try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(id),
+        await update(
+          id,
+          {
             // Never recreate an enquiry erased (on request, or by TTL) while its e-mail was in
             // flight; and `sent` only over `pending`: SES's Delivery (or Bounce) event may be
             // recorded before this write, and a later fact must stand.
@@ -116,8 +125,8 @@ export function createEnquiryStore(
               '#statusAt': 'emailStatusAt',
             },
             ExpressionAttributeValues: { ...values, ':sent': 'sent', ':pending': 'pending' },
-          }),
-          { abortSignal: signal },
+          },
+          signal,
         )
         return
       } catch (error) {
@@ -125,24 +134,22 @@ export function createEnquiryStore(
       }
       // A delivery status came first: the send's own facts are still recorded, the status kept.
       // An erased enquiry still fails here, as above.
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key(id),
+      await update(
+        id,
+        {
           ConditionExpression: 'attribute_exists(#id)',
           UpdateExpression: `REMOVE #pending, #claimedUntil SET ${sendFacts}`,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
-        }),
-        { abortSignal: signal },
+        },
+        signal,
       )
     },
 
     async recordEmailFailure(id, at, signal) {
-      const result = await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key(id),
+      const result = await update(
+        id,
+        {
           ConditionExpression: 'attribute_exists(#id)',
           UpdateExpression: 'REMOVE #claimedUntil SET #lastAttemptAt = :at ADD #attempts :one',
           ExpressionAttributeNames: {
@@ -153,18 +160,17 @@ export function createEnquiryStore(
           },
           ExpressionAttributeValues: { ':at': at.toISOString(), ':one': 1 },
           ReturnValues: 'UPDATED_NEW',
-        }),
-        { abortSignal: signal },
+        },
+        signal,
       )
       return Number(result.Attributes?.emailAttempts ?? 0)
     },
 
     async recordEmailUnknown(id, at, holdUntil, signal) {
       try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(id),
+        await update(
+          id,
+          {
             // Only while still owed: a delivery event may already have recorded it.
             ConditionExpression: 'attribute_exists(#pending)',
             UpdateExpression:
@@ -181,8 +187,8 @@ export function createEnquiryStore(
               ':until': holdUntil.toISOString(),
               ':one': 1,
             },
-          }),
-          { abortSignal: signal },
+          },
+          signal,
         )
       } catch (error) {
         if (!isConditionalCheckFailure(error)) throw error
@@ -191,10 +197,9 @@ export function createEnquiryStore(
 
     async claimEmail(id, at, until, signal) {
       try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(id),
+        await update(
+          id,
+          {
             ConditionExpression:
               'attribute_exists(#pending) AND (attribute_not_exists(#claimedUntil) OR #claimedUntil <= :at)',
             UpdateExpression: 'SET #claimedUntil = :until',
@@ -203,8 +208,8 @@ export function createEnquiryStore(
               '#claimedUntil': 'emailClaimedUntil',
             },
             ExpressionAttributeValues: { ':at': at.toISOString(), ':until': until.toISOString() },
-          }),
-          { abortSignal: signal },
+          },
+          signal,
         )
         return true
       } catch (error) {
@@ -215,10 +220,9 @@ export function createEnquiryStore(
 
     async markEmailGaveUp(id, at, signal) {
       try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(id),
+        await update(
+          id,
+          {
             // Only an enquiry still owed its e-mail: never undo a send recorded meanwhile.
             ConditionExpression: 'attribute_exists(#pending)',
             UpdateExpression:
@@ -231,8 +235,8 @@ export function createEnquiryStore(
               '#attention': enquiryTable.attentionIndex.partitionKey,
             },
             ExpressionAttributeValues: { ':gaveUp': 'gave-up', ':at': at.toISOString() },
-          }),
-          { abortSignal: signal },
+          },
+          signal,
         )
       } catch (error) {
         if (!isConditionalCheckFailure(error)) throw error
@@ -241,10 +245,9 @@ export function createEnquiryStore(
 
     async raiseSpamVerdict(id, verdict, signal) {
       try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(id),
+        await update(
+          id,
+          {
             ConditionExpression: 'attribute_exists(#pending) AND #level IN (:genuine, :likely)',
             UpdateExpression: 'SET #level = :level, #score = :score, #reasons = :reasons',
             ExpressionAttributeNames: {
@@ -260,8 +263,8 @@ export function createEnquiryStore(
               ':score': verdict.score,
               ':reasons': [...verdict.reasons],
             },
-          }),
-          { abortSignal: signal },
+          },
+          signal,
         )
         return true
       } catch (error) {

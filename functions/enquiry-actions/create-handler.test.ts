@@ -1,10 +1,10 @@
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry } from '../enquiries/item.ts'
 import {
   httpEvent,
+  testClients,
   testConfig,
   testContext,
   validSubmission,
@@ -28,9 +28,7 @@ const held = {
 }
 
 const dynamo = mockClient(DynamoDBDocumentClient)
-const clients = createAwsClients(testConfig, {
-  credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-})
+const clients = testClients()
 const handler = createActionHandler({
   documentClient: clients.documentClient,
   tableName: testConfig.enquiriesTable,

@@ -7,12 +7,17 @@ import {
 } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
 import type { LogEntry } from '../log.ts'
 import { spamVerdict } from '../spam/verdict.ts'
 import { streamEventOf } from '../test-fixtures/stream-trigger.ts'
-import { testConfig, testContext, validSubmission } from '../test-fixtures/test-support.ts'
+import {
+  awsError,
+  testClients,
+  testConfig,
+  testContext,
+  validSubmission,
+} from '../test-fixtures/test-support.ts'
 import { createSenderHandler } from './create-handler.ts'
 
 const dynamo = mockClient(DynamoDBDocumentClient)
@@ -21,9 +26,7 @@ const now = new Date('2026-11-21T12:00:00.000Z')
 let logs: LogEntry[]
 const sender = createSenderHandler({
   config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
+  clients: testClients(),
   log: (entry) => logs.push(entry),
   now: () => now,
 })
@@ -112,9 +115,7 @@ describe('the enquiry sender (started by the table’s write)', () => {
     stored(enquiry('b'))
     dynamo
       .on(GetCommand)
-      .rejectsOnce(
-        Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }),
-      )
+      .rejectsOnce(awsError('ProvisionedThroughputExceededException', 'throttled'))
     const result = await sender(
       streamEventOf([
         { id: 'a', emailPending: 'PENDING' },

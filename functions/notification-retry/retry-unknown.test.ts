@@ -6,72 +6,61 @@ import {
   OUTCOME_UNKNOWN_EVENT,
   OUTCOME_UNKNOWN_HOLD_OFF_MS,
 } from '../enquiries/notify.ts'
-import {
-  logs,
-  minutesAgo,
-  now,
-  pending,
-  resetRetryMocks,
-  retry,
-  ses,
-  stored,
-  updates,
-} from '../test-fixtures/retry-fixture.ts'
+import * as fixture from '../test-fixtures/retry-fixture.ts'
+import { awsError } from '../test-fixtures/test-support.ts'
 
-beforeEach(resetRetryMocks)
+beforeEach(fixture.resetRetryMocks)
 
 describe('notification retry: sends of unknown outcome', () => {
   it('holds off, without counting an attempt, a send SES never answered in time (it may have gone)', async () => {
-    ses
-      .on(SendEmailCommand)
-      .rejects(Object.assign(new Error('Request aborted'), { name: 'AbortError' }))
-    stored(
-      pending('last-try', 300, {
+    fixture.ses.on(SendEmailCommand).rejects(awsError('AbortError', 'Request aborted'))
+    fixture.stored(
+      fixture.pending('last-try', 300, {
         emailAttempts: MAX_EMAIL_ATTEMPTS - 1,
-        emailLastAttemptAt: minutesAgo(200).toISOString(),
+        emailLastAttemptAt: fixture.minutesAgo(200).toISOString(),
       }),
     )
-    expect(await retry()).toMatchObject({ unknownCount: 1, failedCount: 0, gaveUpCount: 0 })
-    const [, heldOff] = updates()
+    expect(await fixture.retry()).toMatchObject({ unknownCount: 1, failedCount: 0, gaveUpCount: 0 })
+    const [, heldOff] = fixture.updates()
     expect(heldOff).toMatchObject({
       Key: { id: 'last-try' },
       ConditionExpression: 'attribute_exists(#pending)',
       ExpressionAttributeValues: {
-        ':until': new Date(now.getTime() + OUTCOME_UNKNOWN_HOLD_OFF_MS).toISOString(),
+        ':until': new Date(fixture.now.getTime() + OUTCOME_UNKNOWN_HOLD_OFF_MS).toISOString(),
       },
     })
     expect(heldOff?.UpdateExpression).not.toContain('#attempts :one')
     expect(heldOff?.UpdateExpression).toContain('SET #claimedUntil = :until')
-    expect(logs).toContainEqual(
+    expect(fixture.logs).toContainEqual(
       expect.objectContaining({
         level: 'warn',
         event: OUTCOME_UNKNOWN_EVENT,
         errorName: 'AbortError',
       }),
     )
-    expect(logs).not.toContainEqual(expect.objectContaining({ event: GAVE_UP_EVENT }))
+    expect(fixture.logs).not.toContainEqual(expect.objectContaining({ event: GAVE_UP_EVENT }))
   })
 
   it('does not send again while the hold-off after an unknown outcome runs, and quietly after it', async () => {
-    const unknownAt = minutesAgo(5).toISOString()
+    const unknownAt = fixture.minutesAgo(5).toISOString()
     const heldOff = (minutes: number) =>
-      pending('unknown', 30, {
+      fixture.pending('unknown', 30, {
         emailLastAttemptAt: unknownAt,
         emailOutcomeUnknownAt: unknownAt,
-        emailClaimedUntil: new Date(now.getTime() + minutes * 60_000).toISOString(),
+        emailClaimedUntil: new Date(fixture.now.getTime() + minutes * 60_000).toISOString(),
       })
-    stored(heldOff(10))
-    expect(await retry()).toMatchObject({ claimedCount: 1, sentCount: 0 })
-    expect(ses.calls()).toHaveLength(0)
-    stored(heldOff(-1))
-    expect(await retry()).toMatchObject({ sentCount: 1 })
-    expect(logs).not.toContainEqual(
+    fixture.stored(heldOff(10))
+    expect(await fixture.retry()).toMatchObject({ claimedCount: 1, sentCount: 0 })
+    expect(fixture.ses.calls()).toHaveLength(0)
+    fixture.stored(heldOff(-1))
+    expect(await fixture.retry()).toMatchObject({ sentCount: 1 })
+    expect(fixture.logs).not.toContainEqual(
       expect.objectContaining({ event: 'enquiry_email_claim_lapsed' }),
     )
   })
 
   it('counts a refusal SES did answer as an attempt, and a connection never made', async () => {
-    ses
+    fixture.ses
       .on(SendEmailCommand)
       .rejectsOnce(
         Object.assign(new Error('rejected'), {
@@ -80,7 +69,7 @@ describe('notification retry: sends of unknown outcome', () => {
         }),
       )
       .rejects(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))
-    stored(pending('a', 5), pending('b', 5))
-    expect(await retry()).toMatchObject({ failedCount: 2, unknownCount: 0 })
+    fixture.stored(fixture.pending('a', 5), fixture.pending('b', 5))
+    expect(await fixture.retry()).toMatchObject({ failedCount: 2, unknownCount: 0 })
   })
 })

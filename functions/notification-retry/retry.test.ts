@@ -1,7 +1,6 @@
 import { SendEmailCommand } from '@aws-sdk/client-ses'
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import type { Enquiry } from '../enquiries/item.ts'
 import { GAVE_UP_EVENT, MAX_EMAIL_ATTEMPTS } from '../enquiries/notify.ts'
 import { CLAIM_LEASE_MS } from '../enquiries/send-pending.ts'
@@ -18,7 +17,7 @@ import {
   stored,
   updates,
 } from '../test-fixtures/retry-fixture.ts'
-import { testConfig } from '../test-fixtures/test-support.ts'
+import { awsError, testConfig, testDependencies } from '../test-fixtures/test-support.ts'
 import { createRetryHandler } from './create-handler.ts'
 import { backoffMs, RETRY_SENDS_PER_SECOND, RETRY_TIME_BUDGET_MS } from './retry.ts'
 
@@ -106,9 +105,7 @@ describe('notification retry', () => {
     expect([1, 2, 3, 4, 7].map((attempts) => backoffMs(attempts) / 60_000)).toEqual([
       1, 2, 4, 8, 64,
     ])
-    ses
-      .on(SendEmailCommand)
-      .rejects(Object.assign(new Error('down'), { name: 'ServiceUnavailable' }))
+    ses.on(SendEmailCommand).rejects(awsError('ServiceUnavailable', 'down'))
     stored(
       pending('due', 30, { emailAttempts: 3, emailLastAttemptAt: minutesAgo(4).toISOString() }),
       pending('waiting', 30, { emailAttempts: 4, emailLastAttemptAt: minutesAgo(7).toISOString() }),
@@ -127,7 +124,7 @@ describe('notification retry', () => {
   })
 
   it('counts a failed attempt, releasing its claim and keeping the enquiry pending', async () => {
-    ses.on(SendEmailCommand).rejects(Object.assign(new Error('throttled'), { name: 'Throttling' }))
+    ses.on(SendEmailCommand).rejects(awsError('Throttling', 'throttled'))
     stored(pending('a', 5, { emailAttempts: 1, emailLastAttemptAt: minutesAgo(5).toISOString() }))
 
     const summary = await retry()
@@ -180,7 +177,7 @@ describe('notification retry', () => {
     )
     dynamo
       .on(UpdateCommand, { Key: { id: 'raced' }, UpdateExpression: 'SET #claimedUntil = :until' })
-      .rejects(Object.assign(new Error('taken'), { name: 'ConditionalCheckFailedException' }))
+      .rejects(awsError('ConditionalCheckFailedException', 'taken'))
     expect(await retry()).toMatchObject({ claimedCount: 2, sentCount: 0 })
     expect(ses.calls()).toHaveLength(0)
   })
@@ -200,7 +197,7 @@ describe('notification retry', () => {
     stored(item)
     dynamo.on(UpdateCommand).callsFake((input) => {
       if (String(input.UpdateExpression).includes('#status = :sent')) {
-        throw Object.assign(new Error('gone'), { name: 'InternalServerError' })
+        throw awsError('InternalServerError', 'gone')
       }
       return {}
     })
@@ -222,9 +219,7 @@ describe('notification retry', () => {
   })
 
   it('stops a run after three failures in a row, leaving the rest untried', async () => {
-    ses
-      .on(SendEmailCommand)
-      .rejects(Object.assign(new Error('down'), { name: 'ServiceUnavailable' }))
+    ses.on(SendEmailCommand).rejects(awsError('ServiceUnavailable', 'down'))
     stored(...['a', 'b', 'c', 'd', 'e'].map((id) => pending(id, 5)))
     expect(await retry()).toMatchObject({ failedCount: 3, deferredCount: 2 })
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(3)
@@ -240,12 +235,7 @@ describe('notification retry', () => {
   it('leaves what is left to the next run once its time budget is spent', async () => {
     stored(pending('a', 5), pending('b', 5))
     const hurried = createRetryHandler({
-      config: testConfig,
-      clients: createAwsClients(testConfig, {
-        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-      }),
-      log: (entry) => logs.push(entry),
-      now: () => now,
+      ...testDependencies(logs, now),
       options: { timeBudgetMs: -1 },
     })
     expect(await hurried()).toMatchObject({ pendingCount: 2, sentCount: 0, deferredCount: 2 })
@@ -261,12 +251,7 @@ describe('notification retry', () => {
     })
     stored(...Array.from({ length: 400 }, (_, index) => pending(`e${index}`, 5)))
     const paced = createRetryHandler({
-      config: testConfig,
-      clients: createAwsClients(testConfig, {
-        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-      }),
-      log: (entry) => logs.push(entry),
-      now: () => now,
+      ...testDependencies(logs, now),
       options: { clock },
     })
 
@@ -300,13 +285,8 @@ describe('notification retry', () => {
     const measured = (items: Enquiry[]) => {
       stored(...items)
       return createRetryHandler({
-        config: testConfig,
-        clients: createAwsClients(testConfig, {
-          credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-        }),
-        log: (entry) => logs.push(entry),
+        ...testDependencies(logs, now),
         metrics,
-        now: () => now,
       })()
     }
     await measured([

@@ -1,31 +1,29 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb'
-import { SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses'
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb'
-import { mockClient } from 'aws-sdk-client-mock'
+import { SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses'
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeEach, expect } from 'vitest'
 import { contactFields, contactSchema } from '../../shared/contact.ts'
 import { normaliseEmail, retentionExpiresAt } from '../../shared/enquiry-table.ts'
-import { createAwsClients } from '../aws-clients.ts'
 import { createContactHandler } from '../contact/create-handler.ts'
 import { renderEnquiryEmail } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
 import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
 import { silentLogger } from '../log.ts'
 import { landedPuts, streamEventOf } from './stream-trigger.ts'
-import { type httpEvent, testConfig, testContext, validSubmission } from './test-support.ts'
+import {
+  type httpEvent,
+  mockAwsClients,
+  testClients,
+  testConfig,
+  testContext,
+  validSubmission,
+} from './test-support.ts'
 
 /**
  * The real contact handler with DynamoDB and SES replaced by an in-memory table and an outbox,
  * and what may come back from it and be kept, whatever was sent: the hostile-input tests' oracle.
  */
-const dynamo = mockClient(DynamoDBDocumentClient)
-const ses = mockClient(SESClient)
+const { dynamo, ses } = mockAwsClients()
 
 /** The table, as the handler would leave it: items by id. */
 export const table = new Map<string, Record<string, unknown>>()
@@ -33,17 +31,13 @@ export const outbox: SendEmailCommandInput[] = []
 
 const handler = createContactHandler({
   config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
+  clients: testClients(),
   log: silentLogger,
 })
 /** The sender the table's write starts (its stream), on the same table and outbox. */
 const sender = createSenderHandler({
   config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
+  clients: testClients(),
   log: silentLogger,
 })
 

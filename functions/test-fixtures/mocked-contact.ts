@@ -1,50 +1,27 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb'
-import { mockClient } from 'aws-sdk-client-mock'
+import { SendEmailCommand } from '@aws-sdk/client-ses'
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { afterEach, beforeEach, expect } from 'vitest'
-import { createAwsClients } from '../aws-clients.ts'
 import { createContactHandler } from '../contact/create-handler.ts'
 import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
 import type { LogEntry } from '../log.ts'
 import { landedPuts, streamEventOf } from './stream-trigger.ts'
-import { personalValues, testConfig, testContext } from './test-support.ts'
+import { mockAwsClients, personalValues, testContext, testDependencies } from './test-support.ts'
 
 /**
  * The contact handler over mocked DynamoDB and SES clients, at a fixed time, with its log
  * entries kept, and the sender its write starts (as the table's stream does): what the contact
  * function's example-based tests drive.
  */
-export const dynamo = mockClient(DynamoDBDocumentClient)
-export const ses = mockClient(SESClient)
+export const { dynamo, ses } = mockAwsClients()
 
 export const now = new Date('2026-03-14T09:26:53.589Z')
 export const key = '9b2f4c1e-3d5a-4e6b-8c7d-0e1f2a3b4c5d'
 export const logs: LogEntry[] = []
 
-export const handler = createContactHandler({
-  config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
-  log: (entry) => logs.push(entry),
-  now: () => now,
-})
+export const handler = createContactHandler(testDependencies(logs, now))
 
 /** The sender the table's stream starts, on the same mocks. */
-export const sender = createSenderHandler({
-  config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
-  log: (entry) => logs.push(entry),
-  now: () => now,
-})
+export const sender = createSenderHandler(testDependencies(logs, now))
 
 /** One request, then the sender for each new pending enquiry its write stored. */
 export const invoke = async (event: Parameters<typeof handler>[0]) => {

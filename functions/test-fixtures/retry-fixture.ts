@@ -1,36 +1,21 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb'
-import { mockClient } from 'aws-sdk-client-mock'
-import { createAwsClients } from '../aws-clients.ts'
+import { SendEmailCommand } from '@aws-sdk/client-ses'
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
 import type { LogEntry } from '../log.ts'
 import { createRetryHandler } from '../notification-retry/create-handler.ts'
-import { testConfig, validSubmission } from './test-support.ts'
+import { mockAwsClients, testDependencies, validSubmission } from './test-support.ts'
 
 /**
  * The notification retry against mocked DynamoDB and SES at a fixed moment, shared by the retry's
  * test files (each file gets its own copy of these mocks: Vitest isolates test files).
  */
-export const dynamo = mockClient(DynamoDBDocumentClient)
-export const ses = mockClient(SESClient)
+export const { dynamo, ses } = mockAwsClients()
 export const now = new Date('2026-11-21T12:00:00.000Z')
 export const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
 /** What the retry logged since the last `resetRetryMocks()`. */
 export const logs: LogEntry[] = []
 
-export const retry = createRetryHandler({
-  config: testConfig,
-  clients: createAwsClients(testConfig, {
-    credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
-  }),
-  log: (entry) => logs.push(entry),
-  now: () => now,
-})
+export const retry = createRetryHandler(testDependencies(logs, now))
 
 export function pending(
   id: string,

@@ -1,10 +1,15 @@
 import { once } from 'node:events'
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net'
+import { SESClient } from '@aws-sdk/client-ses'
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
+import { mockClient } from 'aws-sdk-client-mock'
 import type { MockInstance } from 'vitest'
 import type { ContactSubmission } from '../../shared/contact.ts'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
+import { createAwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
+import type { LogEntry } from '../log.ts'
 
 /** What the functions' tests and the local stack's fault tests share (no handler imports it). */
 export const testConfig: FunctionConfig = {
@@ -26,6 +31,28 @@ export const personalValues = [
   validSubmission.company,
   validSubmission.message,
 ]
+
+/** Mocks of the document client and SES: every client of those the handlers create answers from them. */
+export const mockAwsClients = () => ({
+  dynamo: mockClient(DynamoDBDocumentClient),
+  ses: mockClient(SESClient),
+})
+
+/** Clients for a test config: the credentials only keep the SDK from looking for real ones. */
+export const testClients = (config: FunctionConfig = testConfig) =>
+  createAwsClients(config, { credentials: { accessKeyId: 'a', secretAccessKey: 'b' } })
+
+/** What a function's factory takes in the tests: the test config and clients, logs kept, a fixed clock. */
+export const testDependencies = (logs: LogEntry[], now: Date) => ({
+  config: testConfig,
+  clients: testClients(),
+  log: (entry: LogEntry) => logs.push(entry),
+  now: () => now,
+})
+
+/** An error as the SDK throws it: its name says which (ThrottlingException, TimeoutError...). */
+export const awsError = (name: string, message: string) =>
+  Object.assign(new Error(message), { name })
 
 export interface EventOptions {
   readonly method?: string

@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url'
 import { Duration } from 'aws-cdk-lib'
 import {
-  Alarm,
+  type Alarm,
   ComparisonOperator,
   MathExpression,
   Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch'
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
@@ -24,6 +23,7 @@ import {
 } from '../../functions/canary/check.ts'
 import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
 import { canaryMetrics, syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
+import { alarmToTopic } from './first-occurrence-alarm.ts'
 import { nodeFunction } from './node-function.ts'
 
 const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
@@ -128,7 +128,7 @@ export class Canary extends Construct {
     // One value per run. A failed step is 1; a crashed or timed-out run shows as a Lambda error.
     // A period without a run yet takes the last run's value (FILL … REPEAT), so the hour before
     // the next run is not "missing"; two periods without any run are, and missing is breaching.
-    this.alarm = new Alarm(this, 'Alarm', {
+    this.alarm = alarmToTopic(this, 'Alarm', props.topic, {
       metric: new MathExpression({
         expression: 'MAX([FILL(failed, REPEAT), errors])',
         usingMetrics: {
@@ -148,8 +148,5 @@ export class Canary extends Construct {
       datapointsToAlarm: 1,
       treatMissingData: TreatMissingData.BREACHING,
     })
-    const action = new SnsAction(props.topic)
-    this.alarm.addAlarmAction(action)
-    this.alarm.addOkAction(action)
   }
 }

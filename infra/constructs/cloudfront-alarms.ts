@@ -1,8 +1,13 @@
 import { Duration } from 'aws-cdk-lib'
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch'
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
+import {
+  type Alarm,
+  ComparisonOperator,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
+import { alarmToTopic } from './first-occurrence-alarm.ts'
 
 export interface CloudFrontAlarmsProps {
   /** Where alarm and recovery notifications go (a topic in us-east-1, like the metric). */
@@ -35,7 +40,7 @@ export class CloudFrontAlarms extends Construct {
     const threshold = props.errorRatePercent ?? 5
     // Two bad periods out of three: on a quiet site one failed request is a 100% rate, and a
     // single unlucky visitor should not page anyone; a broken origin still pages within 10 minutes.
-    this.errorRate = new Alarm(this, 'Cdn5xxRate', {
+    this.errorRate = alarmToTopic(this, 'Cdn5xxRate', props.topic, {
       // Distribution.metric5xxErrorRate() leaves out `Region`, and CloudWatch matches a metric
       // only on all its dimensions: without it the alarm would watch a metric that never exists.
       metric: new Metric({
@@ -56,8 +61,5 @@ export class CloudFrontAlarms extends Construct {
       // CloudFront sends no data point when no one visits: silence is not an outage.
       treatMissingData: TreatMissingData.NOT_BREACHING,
     })
-    const action = new SnsAction(props.topic)
-    this.errorRate.addAlarmAction(action)
-    this.errorRate.addOkAction(action)
   }
 }

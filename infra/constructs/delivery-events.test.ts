@@ -1,7 +1,11 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DELIVERY_EVENTS_SERVICE, METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
-import { actionsOfRole, logicalIdOf as idOf } from '../testing/site-templates.ts'
+import {
+  actionsOfRole,
+  logicalIdOf as idOf,
+  tlsOnlyTopicPolicy,
+} from '../testing/site-templates.ts'
 import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON
@@ -46,29 +50,19 @@ describe('delivery events in the deployed stack', () => {
       },
     })
     // SES may publish for this configuration set only; nothing may publish without TLS.
-    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      Topics: [{ Ref: topicId }],
-      PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({
-            Effect: 'Deny',
-            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+    template.hasResourceProperties(
+      'AWS::SNS::TopicPolicy',
+      tlsOnlyTopicPolicy(topicId, {
+        Principal: { Service: 'ses.amazonaws.com' },
+        Condition: {
+          StringEquals: Match.objectLike({
+            'AWS:SourceArn': Match.objectLike({
+              'Fn::Join': ['', Match.arrayWith([{ Ref: setId }])],
+            }),
           }),
-          Match.objectLike({
-            Effect: 'Allow',
-            Action: 'sns:Publish',
-            Principal: { Service: 'ses.amazonaws.com' },
-            Condition: {
-              StringEquals: Match.objectLike({
-                'AWS:SourceArn': Match.objectLike({
-                  'Fn::Join': ['', Match.arrayWith([{ Ref: setId }])],
-                }),
-              }),
-            },
-          }),
-        ]),
-      },
-    })
+        },
+      }),
+    )
   })
 
   it('hands each event to the delivery-events function, which may only update and read enquiries', () => {

@@ -1,5 +1,6 @@
 import {
   Alarm,
+  type AlarmProps,
   ComparisonOperator,
   type IMetric,
   TreatMissingData,
@@ -19,7 +20,7 @@ export function firstOccurrenceAlarm(
   id: string,
   props: { readonly metric: IMetric; readonly description: string; readonly topic: ITopic },
 ): Alarm {
-  const alarm = new Alarm(scope, id, {
+  return alarmToTopic(scope, id, props.topic, {
     metric: props.metric,
     alarmDescription: props.description,
     threshold: 1,
@@ -27,8 +28,28 @@ export function firstOccurrenceAlarm(
     evaluationPeriods: 1,
     treatMissingData: TreatMissingData.NOT_BREACHING,
   })
-  const action = new SnsAction(props.topic)
+}
+
+/** An alarm that tells `topic` when it fires and when it clears. */
+export function alarmToTopic(
+  scope: Construct,
+  id: string,
+  topic: ITopic,
+  props: AlarmProps,
+): Alarm {
+  const alarm = new Alarm(scope, id, props)
+  const action = new SnsAction(topic)
   alarm.addAlarmAction(action)
   alarm.addOkAction(action)
   return alarm
+}
+
+/**
+ * A function that adds a first-occurrence alarm on `metric` to `alarms`, telling `topic`: how a
+ * construct with a list of such alarms adds each one.
+ */
+export function firstOccurrenceAlarmsOf(scope: Construct, topic: ITopic, alarms: Alarm[]) {
+  return (id: string, metric: IMetric, description: string) => {
+    alarms.push(firstOccurrenceAlarm(scope, id, { metric, description, topic }))
+  }
 }

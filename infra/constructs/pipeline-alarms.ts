@@ -1,16 +1,15 @@
 import { Duration } from 'aws-cdk-lib'
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
 import {
-  Alarm,
+  type Alarm,
   ComparisonOperator,
   type IMetric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch'
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
-import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
+import { alarmToTopic, firstOccurrenceAlarmsOf } from './first-occurrence-alarm.ts'
 
 export interface PipelineAlarmsProps {
   /** Where alarm and recovery notifications go. */
@@ -47,11 +46,7 @@ export class PipelineAlarms extends Construct {
   constructor(scope: Construct, id: string, props: PipelineAlarmsProps) {
     super(scope, id)
     const period = props.period ?? Duration.minutes(5)
-    const add = (alarmId: string, metric: IMetric, description: string) => {
-      this.alarms.push(
-        firstOccurrenceAlarm(this, alarmId, { metric, description, topic: props.topic }),
-      )
-    }
+    const add = firstOccurrenceAlarmsOf(this, props.topic, this.alarms)
 
     for (const [name, fn] of Object.entries(props.functions)) {
       add(
@@ -74,7 +69,7 @@ export class PipelineAlarms extends Construct {
 
     // An SES outage is known in minutes, not after the eight attempts (about two hours). No
     // data means the retry is not running, so nothing is being sent either: that alarms too.
-    const backlog = new Alarm(this, 'EmailBacklogAge', {
+    const backlog = alarmToTopic(this, 'EmailBacklogAge', props.topic, {
       metric: props.backlogAgeMetric,
       alarmDescription:
         'An enquiry has waited over 15 minutes for its e-mail (or the retry has stopped ' +
@@ -84,9 +79,6 @@ export class PipelineAlarms extends Construct {
       evaluationPeriods: 1,
       treatMissingData: TreatMissingData.BREACHING,
     })
-    const action = new SnsAction(props.topic)
-    backlog.addAlarmAction(action)
-    backlog.addOkAction(action)
     this.alarms.push(backlog)
   }
 }

@@ -16,7 +16,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
 import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
-import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
+import { firstOccurrenceAlarmsOf } from './first-occurrence-alarm.ts'
 
 /** The functions' pipeline metrics (EMF), with dimensions `service` and `stage`. */
 export const ENQUIRY_METRICS_NAMESPACE = METRICS_NAMESPACE
@@ -65,11 +65,7 @@ export class PipelineDashboard extends Construct {
   constructor(scope: Construct, id: string, props: PipelineDashboardProps) {
     super(scope, id)
     const period = props.period ?? Duration.minutes(5)
-    const add = (alarmId: string, metric: IMetric, description: string) => {
-      this.alarms.push(
-        firstOccurrenceAlarm(this, alarmId, { metric, description, topic: props.topic }),
-      )
-    }
+    const add = firstOccurrenceAlarmsOf(this, props.topic, this.alarms)
 
     for (const [name, fn] of Object.entries(props.functions)) {
       add(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { idsInIndex } from '../../functions/enquiries/attention.ts'
 import { buildEnquiry, type Enquiry } from '../../functions/enquiries/item.ts'
 import { MAX_EMAIL_ATTEMPTS } from '../../functions/enquiries/notify.ts'
@@ -6,11 +6,12 @@ import { createEnquiryStore } from '../../functions/enquiries/store.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
 import { putAll } from './drills/under-load.ts'
-import { type FaultStack, startFaultStack } from './fault-stack.ts'
+import { startFaultStack } from './fault-stack.ts'
 import { mailFor } from './mailbox.ts'
 
 /** The notification retry against dynalite and aws-ses-v2-local (SES behind a fault proxy). */
-let stack: FaultStack
+const stack = await startFaultStack()
+afterAll(() => stack.close())
 
 const readEnquiry = (id: string) =>
   createEnquiryStore(stack.table, stack.config.enquiriesTable).get(id)
@@ -24,14 +25,6 @@ const indexIds = (
   index: typeof enquiryTable.pendingEmailIndex | typeof enquiryTable.attentionIndex,
   value: string,
 ) => idsInIndex({ client: stack.table, tableName: stack.config.enquiriesTable }, index, value)
-
-beforeAll(async () => {
-  stack = await startFaultStack()
-})
-
-afterAll(async () => {
-  await stack?.close()
-})
 
 describe('the retry against dynalite', () => {
   it('gives an enquiry up after its last attempt: out of the pending index, into needs-attention', async () => {

@@ -10,7 +10,7 @@ import { DELIVERED_WITHIN_MS, formatCanaryResult, runCanary } from '../../functi
 import { enquiryStatusReader } from '../../functions/canary/create-handler.ts'
 import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
 import { readLocalSyntheticKey } from '../local/synthetic-key.ts'
-import { onTable, parseCommandLine, runMain, targetUsage, timeLimitMs } from './command.ts'
+import * as cli from './command.ts'
 import { connect } from './table-target.ts'
 
 export const usage = `Usage: npm run canary -- URL [options]
@@ -18,7 +18,7 @@ export const usage = `Usage: npm run canary -- URL [options]
   URL               the site's address: the local stack's (npm start prints it) or a stage's
                     SiteUrl output
 
-${targetUsage}
+${cli.targetUsage}
 
 The synthetic key: ${syntheticEnquiry.env} from the environment (a deployed stage's, from its
 CanaryKeySecretArn output: aws secretsmanager get-secret-value --secret-id ARN), else the local
@@ -39,7 +39,7 @@ export interface CanaryIo {
 }
 
 export async function runCanaryCommand(args: readonly string[], io: CanaryIo): Promise<number> {
-  const parsed = parseCommandLine(args, { within: { type: 'string' } }, usage, io.err)
+  const parsed = cli.parseCommandLine(args, { within: { type: 'string' } }, usage, io.err)
   if (typeof parsed === 'number') return parsed
   const { values, positionals } = parsed
   const [siteUrl, ...extra] = positionals
@@ -47,8 +47,8 @@ export async function runCanaryCommand(args: readonly string[], io: CanaryIo): P
     io.err(`Give the site's URL, once (http:// or https://).\n\n${usage}`)
     return 2
   }
-  const withinMs = timeLimitMs(values.within, DELIVERED_WITHIN_MS / 1000)
-  const limitMs = timeLimitMs(values.timeout, (withinMs ?? 0) / 1000 + 60)
+  const withinMs = cli.timeLimitMs(values.within, DELIVERED_WITHIN_MS / 1000)
+  const limitMs = cli.timeLimitMs(values.timeout, (withinMs ?? 0) / 1000 + 60)
   if (withinMs === undefined || limitMs === undefined) {
     io.err('--within and --timeout take a number of seconds, up to 3600.')
     return 2
@@ -65,7 +65,7 @@ export async function runCanaryCommand(args: readonly string[], io: CanaryIo): P
     return 2
   }
 
-  return onTable(
+  return cli.onTable(
     {
       command: 'the canary',
       limitMs,
@@ -91,11 +91,5 @@ export async function runCanaryCommand(args: readonly string[], io: CanaryIo): P
 }
 
 if (import.meta.main) {
-  await runMain('canary', () =>
-    runCanaryCommand(process.argv.slice(2), {
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(`${text}\n`),
-      env: process.env,
-    }),
-  )
+  await cli.runMain('canary', () => runCanaryCommand(process.argv.slice(2), cli.terminalIo))
 }

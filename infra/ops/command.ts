@@ -177,6 +177,17 @@ async function withinTimeLimit<T>(
   }
 }
 
+/** The process's own output, error stream and environment: what a command's io is when run. */
+export const terminalIo = {
+  out: (text: string) => {
+    process.stdout.write(text)
+  },
+  err: (text: string) => {
+    process.stderr.write(`${text}\n`)
+  },
+  env: process.env,
+}
+
 /**
  * Runs a command's entry point: its exit code, or 1 with one line on stderr for anything it did
  * not catch itself. The process ends soon after, whatever connection is still open.

@@ -9,14 +9,7 @@ import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { contactSchema } from '../../shared/contact.ts'
 import { retention } from '../retention.ts'
-import {
-  onTable,
-  parseCommandLine,
-  runMain,
-  targetUsage,
-  timeLimitMs,
-  timeoutUsage,
-} from './command.ts'
+import * as cli from './command.ts'
 import {
   auditLine,
   byRetention,
@@ -32,14 +25,14 @@ export const usage = `Usage:
   npm run dsar -- export --email ADDRESS [--out FILE]
   npm run dsar -- erase  --email ADDRESS [--yes]
 
-${targetUsage}
+${cli.targetUsage}
 
 Options:
   --out FILE        export: write the JSON to FILE (created, never overwritten) instead of stdout
   --yes             erase: do not ask for confirmation (needed without a terminal)
   --operator NAME   who runs the request, for the audit line (default: DSAR_OPERATOR, else user@host)
   --audit-log FILE  also append the audit line to FILE
-${timeoutUsage}`
+${cli.timeoutUsage}`
 
 export interface DsarIo {
   /** The export, when no --out is given. */
@@ -88,7 +81,7 @@ const enquiries = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enqu
 
 /** Runs one request; resolves the process exit code (0 done, 1 failed or declined, 2 usage). */
 export async function runDsar(args: readonly string[], io: DsarIo): Promise<number> {
-  const parsed = parseCommandLine(
+  const parsed = cli.parseCommandLine(
     args,
     {
       email: { type: 'string' },
@@ -138,7 +131,7 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
       return 2
     }
   }
-  const limitMs = timeLimitMs(values.timeout)
+  const limitMs = cli.timeLimitMs(values.timeout)
   if (limitMs === undefined) {
     io.err(`--timeout takes a number of seconds, at most 3600.\n\n${usage}`)
     return 2
@@ -227,7 +220,7 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     return 0
   }
 
-  return onTable(
+  return cli.onTable(
     {
       command,
       limitMs,
@@ -242,14 +235,12 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
 
 if (import.meta.main) {
   const terminal = createInterface({ input: process.stdin, output: process.stderr })
-  await runMain('dsar', () =>
+  await cli.runMain('dsar', () =>
     runDsar(process.argv.slice(2), {
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(`${text}\n`),
+      ...cli.terminalIo,
       isTTY: Boolean(process.stdin.isTTY),
       ask: (question) => terminal.question(question),
       now: () => new Date(),
-      env: process.env,
     }).finally(() => terminal.close()),
   )
 }

@@ -1,13 +1,6 @@
 import type { SampleEventType } from '../../functions/delivery-events/sample-events.ts'
 import { requeueable, requeueEnquiry } from '../../functions/enquiries/staff-actions.ts'
-import {
-  onTable,
-  parseCommandLine,
-  runMain,
-  targetUsage,
-  timeLimitMs,
-  timeoutUsage,
-} from './command.ts'
+import * as cli from './command.ts'
 import {
   heldEnquiries,
   idsForReference,
@@ -35,8 +28,8 @@ export const usage = `Usage:
 
 REF is the 8-character reference in the e-mail's subject, or the enquiry's full id.
 
-${targetUsage}
-${timeoutUsage}`
+${cli.targetUsage}
+${cli.timeoutUsage}`
 
 export interface EnquiriesIo {
   /** Results: lists, the enquiry shown. */
@@ -60,7 +53,7 @@ const plural = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enquiri
 
 /** Runs one command; resolves the exit code (0 done, 1 failed or nothing done, 2 usage). */
 export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Promise<number> {
-  const parsed = parseCommandLine(
+  const parsed = cli.parseCommandLine(
     args,
     {
       undelivered: { type: 'boolean', default: false },
@@ -73,7 +66,7 @@ export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Pr
   if (typeof parsed === 'number') return parsed
   const { values, positionals } = parsed
   const [command, ...rest] = positionals
-  const limitMs = timeLimitMs(values.timeout)
+  const limitMs = cli.timeLimitMs(values.timeout)
   const problem =
     usageProblem(command, rest, values) ??
     (limitMs === undefined ? '--timeout takes a number of seconds, at most 3600.' : undefined)
@@ -82,7 +75,7 @@ export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Pr
     return 2
   }
 
-  return onTable(
+  return cli.onTable(
     {
       command: command as string,
       limitMs,
@@ -236,12 +229,7 @@ async function run(
 }
 
 if (import.meta.main) {
-  await runMain('enquiries', () =>
-    runEnquiries(process.argv.slice(2), {
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(`${text}\n`),
-      now: () => new Date(),
-      env: process.env,
-    }),
+  await cli.runMain('enquiries', () =>
+    runEnquiries(process.argv.slice(2), { ...cli.terminalIo, now: () => new Date() }),
   )
 }

@@ -1,7 +1,7 @@
 import { formatLines } from './checks.ts'
-import { runMain } from './command.ts'
+import { runMain, terminalIo } from './command.ts'
 import { type PreflightDeps, preflight } from './preflight.ts'
-import { runStageCommand, type StageCommandIo, stageUsage } from './stage-command.ts'
+import { stageCommand, stageUsage } from './stage-command.ts'
 
 export const usage = stageUsage(
   'preflight',
@@ -10,26 +10,8 @@ CDK bootstrap, hosted zone and its delegation, records the stage would create, S
 Changes nothing. Each check is a PASS or FAIL line with what to do; exit 1 on any FAIL.`,
 )
 
-export function runPreflight(
-  args: readonly string[],
-  io: StageCommandIo,
-  deps: PreflightDeps = {},
-): Promise<number> {
-  return runStageCommand(
-    args,
-    io,
-    usage,
-    (config, budget) => preflight(config, budget, deps),
-    formatLines,
-  )
-}
+export const runPreflight = stageCommand<PreflightDeps>(usage, preflight, formatLines)
 
 if (import.meta.main) {
-  await runMain('preflight', () =>
-    runPreflight(process.argv.slice(2), {
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(`${text}\n`),
-      env: process.env,
-    }),
-  )
+  await runMain('preflight', () => runPreflight(process.argv.slice(2), terminalIo))
 }

@@ -34,6 +34,19 @@ export function stageConfig(stage: string, env: Record<string, string | undefine
   return configs[0] as DeployConfig
 }
 
+/**
+ * A stage command's entry point: its command line read and its checks run on the named stage with
+ * `deps` (the tests' stand-ins), their results printed by `format`.
+ */
+export function stageCommand<Deps>(
+  usage: string,
+  checks: (config: DeployConfig, budget: TimeBudget, deps?: Deps) => Promise<CheckResult[]>,
+  format: (results: readonly CheckResult[]) => string,
+) {
+  return (args: readonly string[], io: StageCommandIo, deps?: Deps): Promise<number> =>
+    runStageCommand(args, io, usage, (config, budget) => checks(config, budget, deps), format)
+}
+
 export async function runStageCommand(
   args: readonly string[],
   io: StageCommandIo,

@@ -1,6 +1,6 @@
 import { formatTable } from './checks.ts'
-import { runMain } from './command.ts'
-import { runStageCommand, type StageCommandIo, stageUsage } from './stage-command.ts'
+import { runMain, terminalIo } from './command.ts'
+import { stageCommand, stageUsage } from './stage-command.ts'
 import { type VerifyDeps, verify } from './verify.ts'
 
 export const usage = stageUsage(
@@ -13,26 +13,8 @@ sends it (kept a day, e-mailed to SES's mailbox simulator only; its key is read 
 stage's CanaryKeySecretArn secret). Prints a table; exit 1 on any FAIL.`,
 )
 
-export function runVerify(
-  args: readonly string[],
-  io: StageCommandIo,
-  deps: VerifyDeps = {},
-): Promise<number> {
-  return runStageCommand(
-    args,
-    io,
-    usage,
-    (config, budget) => verify(config, budget, deps),
-    formatTable,
-  )
-}
+export const runVerify = stageCommand<VerifyDeps>(usage, verify, formatTable)
 
 if (import.meta.main) {
-  await runMain('verify', () =>
-    runVerify(process.argv.slice(2), {
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(`${text}\n`),
-      env: process.env,
-    }),
-  )
+  await runMain('verify', () => runVerify(process.argv.slice(2), terminalIo))
 }

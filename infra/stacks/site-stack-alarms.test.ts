@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { BACKLOG_AGE_METRIC, pipelineCounts } from '../../functions/metrics.ts'
 import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
 import { pipelineMetrics } from '../constructs/contact-api.ts'
-import { bundledStage, getAtt, logicalIdOf, type Resource } from '../testing/site-templates.ts'
+import {
+  bundledStage,
+  getAtt,
+  logicalIdOf,
+  type Resource,
+  tlsOnlyTopicPolicy,
+} from '../testing/site-templates.ts'
 
 describe('a stage with no domain, no analytics, functions bundled', () => {
   const stage = bundledStage()
@@ -23,22 +29,10 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         getAtt(logicalIdOf(stage.template, 'AWS::KMS::Key', 'Notifications'), 'Arn'),
       )
       stage.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true })
-      stage.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-        Topics: [{ Ref: topicId }],
-        PolicyDocument: {
-          Statement: Match.arrayWith([
-            Match.objectLike({
-              Effect: 'Deny',
-              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
-            }),
-            Match.objectLike({
-              Effect: 'Allow',
-              Action: 'sns:Publish',
-              Principal: { Service: 'cloudwatch.amazonaws.com' },
-            }),
-          ]),
-        },
-      })
+      stage.template.hasResourceProperties(
+        'AWS::SNS::TopicPolicy',
+        tlsOnlyTopicPolicy(topicId, { Principal: { Service: 'cloudwatch.amazonaws.com' } }),
+      )
       stage.template.resourceCountIs('AWS::SNS::Subscription', 1)
       stage.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' })
     })

@@ -7,31 +7,23 @@ import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
 import { lambdaBundleFile } from '../lambda-bundling.ts'
 import { retention } from '../retention.ts'
-import {
-  bundledStage,
-  type Cfn,
-  getAtt,
-  logicalIdOf,
-  only,
-  type Resource,
-  statementsOfRole,
-} from '../testing/site-templates.ts'
+import * as templates from '../testing/site-templates.ts'
 
 describe('a stage with no domain, no analytics, functions bundled', () => {
-  const stage = bundledStage()
+  const stage = templates.bundledStage()
 
   describe('contact API', () => {
     it('routes both contact paths to the contact function and the digest links to theirs, throttled, logged, without CORS', () => {
-      const [apiId, api] = only(stage.template, 'AWS::ApiGatewayV2::Api')
+      const [apiId, api] = templates.only(stage.template, 'AWS::ApiGatewayV2::Api')
       expect(api.Properties.ProtocolType).toBe('HTTP')
       expect(api.Properties.CorsConfiguration).toBeUndefined()
       const routes = Object.values(
         stage.template.findResources('AWS::ApiGatewayV2::Route'),
-      ) as Resource[]
+      ) as templates.Resource[]
       // ANY, so the handler itself answers other methods with 405 and `Allow: POST`; under the
       // secret segment CloudFront adds (infra/deployment-api-origin.test.ts).
       const keys = routes.map((route) => route.Properties.RouteKey['Fn::Join'][1])
-      expect(keys.map((parts: Cfn[]) => [parts[0], parts.at(-1)]).sort()).toEqual(
+      expect(keys.map((parts: templates.Cfn[]) => [parts[0], parts.at(-1)]).sort()).toEqual(
         [
           ['ANY /{{resolve:secretsmanager:', `:SecretString:::}}${contactApi.path}`],
           ['ANY /{{resolve:secretsmanager:', `:SecretString:::}}${contactApi.formPath}`],
@@ -41,10 +33,10 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       const integrationOf = (path: string) => {
         const route = routes.find((candidate) =>
           String(candidate.Properties.RouteKey['Fn::Join'][1].at(-1)).endsWith(path),
-        ) as Resource
+        ) as templates.Resource
         const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref
         const integrations = stage.template.findResources('AWS::ApiGatewayV2::Integration')
-        return (integrations[integrationId] as Resource).Properties
+        return (integrations[integrationId] as templates.Resource).Properties
       }
       for (const [path, fn] of [
         [contactApi.path, 'ContactApiContact'],
@@ -53,11 +45,14 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       ] as const) {
         expect(integrationOf(path), path).toMatchObject({
           IntegrationType: 'AWS_PROXY',
-          IntegrationUri: getAtt(logicalIdOf(stage.template, 'AWS::Lambda::Function', fn), 'Arn'),
+          IntegrationUri: templates.getAtt(
+            templates.logicalIdOf(stage.template, 'AWS::Lambda::Function', fn),
+            'Arn',
+          ),
           PayloadFormatVersion: '2.0',
         })
       }
-      const accessLogsId = logicalIdOf(
+      const accessLogsId = templates.logicalIdOf(
         stage.template,
         'AWS::Logs::LogGroup',
         'ContactApiAccessLogs',
@@ -68,7 +63,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         AutoDeploy: true,
         DefaultRouteSettings: { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
         AccessLogSettings: {
-          DestinationArn: getAtt(accessLogsId, 'Arn'),
+          DestinationArn: templates.getAtt(accessLogsId, 'Arn'),
           Format: Match.anyValue(),
         },
       })
@@ -77,18 +72,18 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     it('runs the three functions on Node 24, arm64, bundled as CommonJS without source maps, each with its log group', () => {
       const functions = stage.template.findResources('AWS::Lambda::Function', {
         Properties: { Handler: 'index.handler' },
-      }) as Record<string, Resource>
+      }) as Record<string, templates.Resource>
       const ids = Object.keys(functions).filter((id) => id.startsWith('ContactApi'))
       expect(ids).toHaveLength(3)
       const assetKeys = new Set<string>()
       for (const id of ids) {
-        const properties = functions[id]?.Properties as Cfn
+        const properties = functions[id]?.Properties as templates.Cfn
         expect(properties.Runtime, id).toBe('nodejs24.x')
         expect(properties.Architectures, id).toEqual(['arm64'])
         expect(properties.MemorySize, id).toBe(id.startsWith('ContactApiContact') ? 1769 : 256)
         const logGroup = stage.template.findResources('AWS::Logs::LogGroup')[
           properties.LoggingConfig.LogGroup.Ref
-        ] as Resource
+        ] as templates.Resource
         expect(logGroup.Properties.RetentionInDays, id).toBe(30)
         expect(logGroup.DeletionPolicy, id).toBe('Retain')
         const env = properties.Environment.Variables
@@ -114,7 +109,11 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           )
         } else if (!contact) {
           expect(env.SES_CONFIGURATION_SET).toEqual({
-            Ref: logicalIdOf(stage.template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents'),
+            Ref: templates.logicalIdOf(
+              stage.template,
+              'AWS::SES::ConfigurationSet',
+              'DeliveryEvents',
+            ),
           })
         }
         expect(env.ENQUIRIES_TABLE).toEqual(stage.fromData('EnquiriesTable'))
@@ -135,7 +134,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('runs the retry function every minute, each run over before the next', () => {
-      const retryId = logicalIdOf(
+      const retryId = templates.logicalIdOf(
         stage.template,
         'AWS::Lambda::Function',
         'ContactApiNotificationRetry',
@@ -145,7 +144,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         State: 'ENABLED',
         Targets: [
           Match.objectLike({
-            Arn: getAtt(retryId, 'Arn'),
+            Arn: templates.getAtt(retryId, 'Arn'),
             RetryPolicy: { MaximumRetryAttempts: 0 },
           }),
         ],
@@ -166,7 +165,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
   describe('enquiries table', () => {
     it('is on demand, expires items on expiresAt, has PITR, encryption and both indexes', () => {
       stage.template.resourceCountIs('AWS::DynamoDB::GlobalTable', 0)
-      const [, table] = only(stage.data, 'AWS::DynamoDB::GlobalTable')
+      const [, table] = templates.only(stage.data, 'AWS::DynamoDB::GlobalTable')
       expect(table.DeletionPolicy).toBe('RetainExceptOnCreate')
       expect(table.UpdateReplacePolicy).toBe('Retain')
       const properties = table.Properties
@@ -191,26 +190,24 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         }),
       ])
       const indexes = Object.fromEntries(
-        properties.GlobalSecondaryIndexes.map((index: Cfn) => [
+        properties.GlobalSecondaryIndexes.map((index: templates.Cfn) => [
           index.IndexName,
           { keys: index.KeySchema, projection: index.Projection.ProjectionType },
         ]),
       )
       const { pendingEmailIndex, emailIndex, refIndex, attentionIndex, messageIndex } = enquiryTable
+      const hashAndRange = (index: { partitionKey: string; sortKey: string }) => [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ]
       // Only the data-subject index copies whole items: the others hold keys, no personal stage.data.
       expect(indexes).toEqual({
         [pendingEmailIndex.name]: {
-          keys: [
-            { AttributeName: pendingEmailIndex.partitionKey, KeyType: 'HASH' },
-            { AttributeName: pendingEmailIndex.sortKey, KeyType: 'RANGE' },
-          ],
+          keys: hashAndRange(pendingEmailIndex),
           projection: 'KEYS_ONLY',
         },
         [emailIndex.name]: {
-          keys: [
-            { AttributeName: emailIndex.partitionKey, KeyType: 'HASH' },
-            { AttributeName: emailIndex.sortKey, KeyType: 'RANGE' },
-          ],
+          keys: hashAndRange(emailIndex),
           projection: 'ALL',
         },
         [refIndex.name]: {
@@ -218,17 +215,11 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           projection: 'KEYS_ONLY',
         },
         [attentionIndex.name]: {
-          keys: [
-            { AttributeName: attentionIndex.partitionKey, KeyType: 'HASH' },
-            { AttributeName: attentionIndex.sortKey, KeyType: 'RANGE' },
-          ],
+          keys: hashAndRange(attentionIndex),
           projection: 'KEYS_ONLY',
         },
         [messageIndex.name]: {
-          keys: [
-            { AttributeName: messageIndex.partitionKey, KeyType: 'HASH' },
-            { AttributeName: messageIndex.sortKey, KeyType: 'RANGE' },
-          ],
+          keys: hashAndRange(messageIndex),
           projection: 'KEYS_ONLY',
         },
       })
@@ -240,19 +231,6 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
   })
 
   describe('permissions', () => {
-    // The table is the data stack's, named through its output.
-    const tableArn = (suffix = '') => ({
-      'Fn::Join': [
-        '',
-        [
-          'arn:aws:dynamodb:eu-west-2:',
-          { Ref: 'AWS::AccountId' },
-          ':table/',
-          stage.fromData('EnquiriesTable'),
-          ...(suffix ? [suffix] : []),
-        ],
-      ],
-    })
     // SES authorises a send against the configuration set it names as well as the sender.
     const sendAsSender = () => ({
       Effect: 'Allow',
@@ -265,7 +243,13 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
               'arn:aws:ses:eu-west-2:',
               { Ref: 'AWS::AccountId' },
               ':configuration-set/',
-              { Ref: logicalIdOf(stage.template, 'AWS::SES::ConfigurationSet', 'DeliveryEvents') },
+              {
+                Ref: templates.logicalIdOf(
+                  stage.template,
+                  'AWS::SES::ConfigurationSet',
+                  'DeliveryEvents',
+                ),
+              },
             ],
           ],
         },
@@ -289,52 +273,39 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         Null: { 'ses:Recipients': 'false' },
       },
     })
-    const writeLogs = (logGroupId: string) => ({
-      Effect: 'Allow',
-      Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-      Resource: getAtt(logGroupId, 'Arn'),
-    })
 
     it('lets the contact function put and get items and log, and send no e-mail', () => {
-      const roleId = logicalIdOf(stage.template, 'AWS::IAM::Role', 'ContactApiContactRole')
-      const statements = statementsOfRole(stage.template, roleId)
+      const statements = stage.roleStatements('ContactApiContactRole')
       expect(statements).toEqual(
         expect.arrayContaining([
-          writeLogs(logicalIdOf(stage.template, 'AWS::Logs::LogGroup', 'ContactApiContactLogs')),
+          stage.writeLogs('ContactApiContactLogs'),
           {
             Effect: 'Allow',
             Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
-            Resource: tableArn(),
+            Resource: stage.tableArn(),
           },
         ]),
       )
       expect(statements).toHaveLength(2)
       // It parses untrusted input from the internet: no SES action, not even through a wildcard.
-      const actions = statements.flatMap((statement: Cfn) => [statement.Action].flat())
+      const actions = statements.flatMap((statement: templates.Cfn) => [statement.Action].flat())
       expect(actions.filter((action: string) => /^ses:|^\*$/.test(action))).toEqual([])
     })
 
     it('lets the retry function query the pending index only, get and update items, send, log', () => {
-      const roleId = logicalIdOf(
-        stage.template,
-        'AWS::IAM::Role',
-        'ContactApiNotificationRetryRole',
-      )
-      const statements = statementsOfRole(stage.template, roleId)
+      const statements = stage.roleStatements('ContactApiNotificationRetryRole')
       expect(statements).toEqual(
         expect.arrayContaining([
-          writeLogs(
-            logicalIdOf(stage.template, 'AWS::Logs::LogGroup', 'ContactApiNotificationRetryLogs'),
-          ),
+          stage.writeLogs('ContactApiNotificationRetryLogs'),
           {
             Effect: 'Allow',
             Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-            Resource: tableArn(),
+            Resource: stage.tableArn(),
           },
           {
             Effect: 'Allow',
             Action: ['dynamodb:Query'],
-            Resource: tableArn(`/index/${enquiryTable.pendingEmailIndex.name}`),
+            Resource: stage.tableArn(`/index/${enquiryTable.pendingEmailIndex.name}`),
           },
           sendAsSender(),
         ]),
@@ -343,28 +314,30 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('lets the digest links’ function get and update items only, and log: no index, no SES, no secret read', () => {
-      const roleId = logicalIdOf(stage.template, 'AWS::IAM::Role', 'ContactApiEnquiryActionsRole')
-      expect(statementsOfRole(stage.template, roleId)).toEqual([
-        writeLogs(
-          logicalIdOf(stage.template, 'AWS::Logs::LogGroup', 'ContactApiEnquiryActionsLogs'),
-        ),
+      expect(stage.roleStatements('ContactApiEnquiryActionsRole')).toEqual([
+        stage.writeLogs('ContactApiEnquiryActionsLogs'),
         {
           Effect: 'Allow',
           Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-          Resource: tableArn(),
+          Resource: stage.tableArn(),
         },
       ])
     })
 
     it('gives the function roles no managed or inline policies beyond those', () => {
-      const roles = stage.template.findResources('AWS::IAM::Role') as Record<string, Resource>
+      const roles = stage.template.findResources('AWS::IAM::Role') as Record<
+        string,
+        templates.Resource
+      >
       for (const prefix of [
         'ContactApiContactRole',
         'ContactApiNotificationRetryRole',
         'ContactApiEnquiryActionsRole',
         'EnquirySenderSenderRole',
       ]) {
-        const role = roles[logicalIdOf(stage.template, 'AWS::IAM::Role', prefix)] as Resource
+        const role = roles[
+          templates.logicalIdOf(stage.template, 'AWS::IAM::Role', prefix)
+        ] as templates.Resource
         expect(role.Properties.ManagedPolicyArns, prefix).toBeUndefined()
         expect(role.Properties.Policies, prefix).toBeUndefined()
         expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
@@ -374,9 +347,11 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('grants nothing in the stack on the table or SES beyond those actions', () => {
-      const policies = Object.values(stage.template.findResources('AWS::IAM::Policy')) as Resource[]
+      const policies = Object.values(
+        stage.template.findResources('AWS::IAM::Policy'),
+      ) as templates.Resource[]
       const actions = policies.flatMap((policy) =>
-        policy.Properties.PolicyDocument.Statement.flatMap((statement: Cfn) =>
+        policy.Properties.PolicyDocument.Statement.flatMap((statement: templates.Cfn) =>
           [statement.Action].flat(),
         ),
       )

@@ -1,50 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { enquiryTable } from '../../shared/enquiry-table.ts'
-import {
-  bundledStage,
-  type Cfn,
-  getAtt,
-  logicalIdOf,
-  only,
-  type Resource,
-  statementsOfRole,
-} from '../testing/site-templates.ts'
+import { bundledStage, type Cfn, only, type Resource } from '../testing/site-templates.ts'
 
 describe('the enquiry sender, started by the table stream', () => {
   const stage = bundledStage()
-  const tableArn = (suffix = '') => ({
-    'Fn::Join': [
-      '',
-      [
-        'arn:aws:dynamodb:eu-west-2:',
-        { Ref: 'AWS::AccountId' },
-        ':table/',
-        stage.fromData('EnquiriesTable'),
-        ...(suffix ? [suffix] : []),
-      ],
-    ],
-  })
-  const writeLogs = (logGroupId: string) => ({
-    Effect: 'Allow',
-    Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-    Resource: getAtt(logGroupId, 'Arn'),
-  })
-
   it('lets the enquiry sender read the stream, get and update items, count repeats, send, log', () => {
-    const roleId = logicalIdOf(stage.template, 'AWS::IAM::Role', 'EnquirySenderSenderRole')
-    const statements = statementsOfRole(stage.template, roleId)
+    const statements = stage.roleStatements('EnquirySenderSenderRole')
     expect(statements).toEqual(
       expect.arrayContaining([
-        writeLogs(logicalIdOf(stage.template, 'AWS::Logs::LogGroup', 'EnquirySenderSenderLogs')),
+        stage.writeLogs('EnquirySenderSenderLogs'),
         {
           Effect: 'Allow',
           Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-          Resource: tableArn(),
+          Resource: stage.tableArn(),
         },
         {
           Effect: 'Allow',
           Action: ['dynamodb:Query'],
-          Resource: tableArn(`/index/${enquiryTable.messageIndex.name}`),
+          Resource: stage.tableArn(`/index/${enquiryTable.messageIndex.name}`),
         },
       ]),
     )

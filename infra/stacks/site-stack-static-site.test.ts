@@ -6,25 +6,17 @@ import { securityHeaders, toHttpHeaders } from '../../shared/security-headers.ts
 import { viewerRequestFile } from '../../shared/viewer-request.ts'
 import { cacheControlFor } from '../local/static-site.ts'
 import { retention } from '../retention.ts'
-import {
-  ALL_VIEWER_EXCEPT_HOST_HEADER,
-  bundledStage,
-  CACHING_DISABLED,
-  type Cfn,
-  cacheBehaviour,
-  getAtt,
-  headersOfPolicy,
-  logicalIdOf,
-  only,
-  type Resource,
-} from '../testing/site-templates.ts'
+import * as templates from '../testing/site-templates.ts'
 
 describe('a stage with no domain, no analytics, functions bundled', () => {
-  const stage = bundledStage()
+  const stage = templates.bundledStage()
 
   describe('static site', () => {
     it('keeps both buckets private, encrypted, SSL-only and retained, in the data stack', () => {
-      const buckets = stage.data.findResources('AWS::S3::Bucket') as Record<string, Resource>
+      const buckets = stage.data.findResources('AWS::S3::Bucket') as Record<
+        string,
+        templates.Resource
+      >
       expect(Object.keys(buckets)).toHaveLength(2)
       stage.template.resourceCountIs('AWS::S3::Bucket', 0)
       const sslOnly = Match.objectLike({
@@ -50,11 +42,11 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       // Each bucket has one policy: the log bucket's beside it, the site bucket's beside the
       // distribution it names.
       stage.data.hasResourceProperties('AWS::S3::BucketPolicy', {
-        Bucket: { Ref: logicalIdOf(stage.data, 'AWS::S3::Bucket', 'SiteLogBucket') },
+        Bucket: { Ref: templates.logicalIdOf(stage.data, 'AWS::S3::Bucket', 'SiteLogBucket') },
         PolicyDocument: { Statement: Match.arrayWith([sslOnly]) },
       })
       stage.data.resourceCountIs('AWS::S3::BucketPolicy', 1)
-      const [, policy] = only(stage.template, 'AWS::S3::BucketPolicy')
+      const [, policy] = templates.only(stage.template, 'AWS::S3::BucketPolicy')
       expect(policy.Properties.Bucket).toEqual(stage.fromData('SiteBucket'))
       stage.template.hasResourceProperties('AWS::S3::BucketPolicy', {
         PolicyDocument: { Statement: Match.arrayWith([sslOnly]) },
@@ -64,30 +56,34 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     it('lets only this distribution read and list the site bucket, through OAC', () => {
       const bucketArnParts = ['arn:aws:s3:::', stage.fromData('SiteBucket')]
       const bucketArn = { 'Fn::Join': ['', bucketArnParts] }
-      const distributionId = logicalIdOf(stage.template, 'AWS::CloudFront::Distribution', 'Site')
-      const [oacId] = only(stage.template, 'AWS::CloudFront::OriginAccessControl', {
+      const distributionId = templates.logicalIdOf(
+        stage.template,
+        'AWS::CloudFront::Distribution',
+        'Site',
+      )
+      const [oacId] = templates.only(stage.template, 'AWS::CloudFront::OriginAccessControl', {
         OriginAccessControlConfig: {
           OriginAccessControlOriginType: 's3',
           SigningBehavior: 'always',
           SigningProtocol: 'sigv4',
         },
       })
-      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
+      const [, distribution] = templates.only(stage.template, 'AWS::CloudFront::Distribution')
       const s3Origins = distribution.Properties.DistributionConfig.Origins.filter(
-        (origin: Cfn) => origin.S3OriginConfig,
+        (origin: templates.Cfn) => origin.S3OriginConfig,
       )
       expect(s3Origins).toEqual([
         expect.objectContaining({
           DomainName: {
             'Fn::Join': ['', [stage.fromData('SiteBucket'), '.s3.eu-west-2.amazonaws.com']],
           },
-          OriginAccessControlId: getAtt(oacId, 'Id'),
+          OriginAccessControlId: templates.getAtt(oacId, 'Id'),
           S3OriginConfig: { OriginAccessIdentity: '' },
         }),
       ])
-      const [, policy] = only(stage.template, 'AWS::S3::BucketPolicy')
+      const [, policy] = templates.only(stage.template, 'AWS::S3::BucketPolicy')
       const allows = policy.Properties.PolicyDocument.Statement.filter(
-        (statement: Cfn) => statement.Effect === 'Allow',
+        (statement: templates.Cfn) => statement.Effect === 'Allow',
       )
       expect(allows).toEqual([
         {
@@ -136,7 +132,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           ],
         }),
       })
-      expect(cacheBehaviour(stage.template, '/assets/*')).toMatchObject({
+      expect(templates.cacheBehaviour(stage.template, '/assets/*')).toMatchObject({
         ViewerProtocolPolicy: 'redirect-to-https',
         Compress: true,
       })
@@ -145,15 +141,15 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     it('caches hashed assets for a year and HTML briefly, with brotli and gzip', () => {
       const policies = stage.template.findResources('AWS::CloudFront::CachePolicy') as Record<
         string,
-        Resource
+        templates.Resource
       >
       const configOf = (ref: { Ref: string }) =>
-        policies[ref.Ref]?.Properties.CachePolicyConfig as Cfn
-      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
+        policies[ref.Ref]?.Properties.CachePolicyConfig as templates.Cfn
+      const [, distribution] = templates.only(stage.template, 'AWS::CloudFront::Distribution')
       const html = configOf(
         distribution.Properties.DistributionConfig.DefaultCacheBehavior.CachePolicyId,
       )
-      const assets = configOf(cacheBehaviour(stage.template, '/assets/*').CachePolicyId)
+      const assets = configOf(templates.cacheBehaviour(stage.template, '/assets/*').CachePolicyId)
       expect(assets).toMatchObject({
         MinTTL: 31_536_000,
         DefaultTTL: 31_536_000,
@@ -170,11 +166,14 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('sends the security headers the local server sends (shared definition)', () => {
-      const [policyId, policy] = only(stage.template, 'AWS::CloudFront::ResponseHeadersPolicy')
-      expect(headersOfPolicy(policy.Properties.ResponseHeadersPolicyConfig)).toEqual(
+      const [policyId, policy] = templates.only(
+        stage.template,
+        'AWS::CloudFront::ResponseHeadersPolicy',
+      )
+      expect(templates.headersOfPolicy(policy.Properties.ResponseHeadersPolicyConfig)).toEqual(
         toHttpHeaders(securityHeaders({ analytics: false })),
       )
-      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
+      const [, distribution] = templates.only(stage.template, 'AWS::CloudFront::Distribution')
       const config = distribution.Properties.DistributionConfig
       for (const behaviour of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
         expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId })
@@ -182,35 +181,41 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('runs the shared viewer-request function file on page requests only', () => {
-      const [functionId, fn] = only(stage.template, 'AWS::CloudFront::Function')
+      const [functionId, fn] = templates.only(stage.template, 'AWS::CloudFront::Function')
       expect(fn.Properties.FunctionCode).toBe(readFileSync(viewerRequestFile, 'utf8'))
       expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0')
       expect(fn.Properties.AutoPublish).toBe(true)
-      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
+      const [, distribution] = templates.only(stage.template, 'AWS::CloudFront::Distribution')
       expect(
         distribution.Properties.DistributionConfig.DefaultCacheBehavior.FunctionAssociations,
-      ).toEqual([{ EventType: 'viewer-request', FunctionARN: getAtt(functionId, 'FunctionARN') }])
+      ).toEqual([
+        { EventType: 'viewer-request', FunctionARN: templates.getAtt(functionId, 'FunctionARN') },
+      ])
       // Hashed assets are requested by their exact key: no rewrite, no invocation to pay for.
-      expect(cacheBehaviour(stage.template, '/assets/*').FunctionAssociations).toBeUndefined()
+      expect(
+        templates.cacheBehaviour(stage.template, '/assets/*').FunctionAssociations,
+      ).toBeUndefined()
     })
 
     it('sends /api/* uncached, with the viewer headers and body, to the HTTP API', () => {
-      const api = cacheBehaviour(stage.template, '/api/*')
+      const api = templates.cacheBehaviour(stage.template, '/api/*')
       expect(api).toMatchObject({
-        CachePolicyId: CACHING_DISABLED,
-        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        CachePolicyId: templates.CACHING_DISABLED,
+        OriginRequestPolicyId: templates.ALL_VIEWER_EXCEPT_HOST_HEADER,
         ViewerProtocolPolicy: 'https-only',
         AllowedMethods: expect.arrayContaining(['POST']),
       })
       expect(api.FunctionAssociations).toBeUndefined()
-      const [apiId] = only(stage.template, 'AWS::ApiGatewayV2::Api')
-      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
+      const [apiId] = templates.only(stage.template, 'AWS::ApiGatewayV2::Api')
+      const [, distribution] = templates.only(stage.template, 'AWS::CloudFront::Distribution')
       const origin = distribution.Properties.DistributionConfig.Origins.find(
-        (candidate: Cfn) => candidate.Id === api.TargetOriginId,
+        (candidate: templates.Cfn) => candidate.Id === api.TargetOriginId,
       )
       expect(origin).toEqual({
         Id: api.TargetOriginId,
-        DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', getAtt(apiId, 'ApiEndpoint')] }] },
+        DomainName: {
+          'Fn::Select': [2, { 'Fn::Split': ['/', templates.getAtt(apiId, 'ApiEndpoint')] }],
+        },
         // The per-stage secret path and header (infra/deployment-api-origin.test.ts).
         OriginPath: expect.anything(),
         CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
@@ -219,7 +224,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     })
 
     it('logs CloudFront and S3 access to a bucket that expires them', () => {
-      const logBucketId = logicalIdOf(stage.data, 'AWS::S3::Bucket', 'SiteLogBucket')
+      const logBucketId = templates.logicalIdOf(stage.data, 'AWS::S3::Bucket', 'SiteLogBucket')
       stage.data.hasResourceProperties('AWS::S3::Bucket', {
         OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
         LifecycleConfiguration: {
@@ -234,7 +239,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       stage.data.hasResourceProperties('AWS::S3::Bucket', {
         LoggingConfiguration: { DestinationBucketName: { Ref: logBucketId }, LogFilePrefix: 's3/' },
       })
-      const [, distribution] = only(stage.template, 'AWS::CloudFront::Distribution')
+      const [, distribution] = templates.only(stage.template, 'AWS::CloudFront::Distribution')
       expect(distribution.Properties.DistributionConfig.Logging).toEqual({
         Bucket: {
           'Fn::Join': ['', [stage.fromData('SiteLogBucket'), '.s3.eu-west-2.amazonaws.com']],
@@ -246,7 +251,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     it('deploys the build with the local server’s cache rules, then invalidates', () => {
       const deployments = Object.values(
         stage.template.findResources('Custom::CDKBucketDeployment'),
-      ) as Resource[]
+      ) as templates.Resource[]
       const byInclude = (include: string) =>
         deployments.find((d) => d.Properties.Include?.includes(include))?.Properties
       const assets = byInclude('assets/*')

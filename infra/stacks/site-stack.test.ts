@@ -2,17 +2,11 @@ import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { securityHeaders, toHttpHeaders } from '../../shared/security-headers.ts'
-import {
-  bundledStage,
-  headersOfPolicy,
-  logicalIdOf,
-  only,
-  type Resource,
-} from '../testing/site-templates.ts'
+import * as templates from '../testing/site-templates.ts'
 import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 
 describe('a stage with no domain, no analytics, functions bundled', () => {
-  const stage = bundledStage()
+  const stage = templates.bundledStage()
 
   it('is a data stack and a site stack in London, with no edge stack', () => {
     expect(stage.synth.edge).toBeUndefined()
@@ -26,7 +20,9 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
 
   it('gives every acknowledgement a written reason, recorded in the templates', () => {
     const acknowledged = stage.synth.templates
-      .flatMap(({ template }) => Object.values(template.Resources as Record<string, Resource>))
+      .flatMap(({ template }) =>
+        Object.values(template.Resources as Record<string, templates.Resource>),
+      )
       .flatMap((resource) => resource.Metadata?.cdk_nag?.rules_to_suppress ?? [])
       .map((rule: { id: string; reason: string }) => rule)
     expect(acknowledged.length).toBeGreaterThan(0)
@@ -47,8 +43,10 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
   })
 
   it('acknowledges exactly the deployment role’s wildcards: the build upload, the site bucket, invalidations', () => {
-    const roleId = logicalIdOf(stage.template, 'AWS::IAM::Role', 'SiteDeploymentRole')
-    const [, policy] = only(stage.template, 'AWS::IAM::Policy', { Roles: [{ Ref: roleId }] })
+    const roleId = templates.logicalIdOf(stage.template, 'AWS::IAM::Role', 'SiteDeploymentRole')
+    const [, policy] = templates.only(stage.template, 'AWS::IAM::Policy', {
+      Roles: [{ Ref: roleId }],
+    })
     const findings = (policy.Metadata.cdk_nag.rules_to_suppress as { id: string }[]).map(
       (rule) => rule.id,
     )
@@ -56,9 +54,9 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     // deployment itself, not assumed.
     const [deployment] = Object.values(
       stage.template.findResources('Custom::CDKBucketDeployment'),
-    ) as Resource[]
+    ) as templates.Resource[]
     const uploadBucket = (
-      (deployment as Resource).Properties.SourceBucketNames[0]['Fn::Sub'] as string
+      (deployment as templates.Resource).Properties.SourceBucketNames[0]['Fn::Sub'] as string
     )
       .replace(/\$\{/g, '<')
       .replace(/\}/g, '>')
@@ -99,13 +97,15 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       [stage.template, 'ContactApiAccessLogs4EDC187F', 'AWS::Logs::LogGroup'],
     ]
     for (const [stack, id, type] of pinned) {
-      expect((stack.toJSON().Resources as Record<string, Resource>)[id]?.Type, id).toBe(type)
+      expect((stack.toJSON().Resources as Record<string, templates.Resource>)[id]?.Type, id).toBe(
+        type,
+      )
     }
   })
   it('outputs the live names npm run verify reads, each the resource it checks', () => {
     const { Outputs: outputs, Resources: resources } = stage.template.toJSON() as {
       Outputs: Record<string, { Value: Record<string, unknown> }>
-      Resources: Record<string, Resource>
+      Resources: Record<string, templates.Resource>
     }
     const target = (key: string) => {
       const value = outputs[key]?.Value ?? {}
@@ -213,8 +213,8 @@ describe('a deployment with a Route 53 domain, analytics and an ops address', ()
   })
 
   it('admits Google Analytics in the CSP, exactly as the shared definition does', () => {
-    const [, policy] = only(synth.site, 'AWS::CloudFront::ResponseHeadersPolicy')
-    expect(headersOfPolicy(policy.Properties.ResponseHeadersPolicyConfig)).toEqual(
+    const [, policy] = templates.only(synth.site, 'AWS::CloudFront::ResponseHeadersPolicy')
+    expect(templates.headersOfPolicy(policy.Properties.ResponseHeadersPolicyConfig)).toEqual(
       toHttpHeaders(securityHeaders({ analytics: true })),
     )
   })

@@ -272,34 +272,35 @@ export class SiteStack extends Stack {
       canary: { failed: this.canary.failedMetric, alarm: this.canary.alarm },
     })
 
-    new CfnOutput(this, 'SiteUrl', { description: 'The website', value: siteUrl })
-    new CfnOutput(this, 'DistributionDomainName', {
-      description: 'Point a custom domain (CNAME/alias) here if Route 53 does not host it',
-      value: this.site.distribution.distributionDomainName,
-    })
-    new CfnOutput(this, 'DistributionId', {
-      description: 'For invalidations when rolling back by hand (docs/deploy.md)',
-      value: this.site.distribution.distributionId,
-    })
-    new CfnOutput(this, 'CanaryName', {
-      description: 'The canary function: a synthetic enquiry through the site, hourly',
-      value: this.canary.function.functionName,
-    })
-    new CfnOutput(this, 'CanaryAlarmName', {
-      description: 'OK with data when the canary’s last runs passed (npm run verify reads it)',
-      value: this.canary.alarm.alarmName,
-    })
-    new CfnOutput(this, 'CanaryKeySecretArn', {
-      description:
+    const outputs: [id: string, description: string, value: string][] = [
+      ['SiteUrl', 'The website', siteUrl],
+      [
+        'DistributionDomainName',
+        'Point a custom domain (CNAME/alias) here if Route 53 does not host it',
+        this.site.distribution.distributionDomainName,
+      ],
+      [
+        'DistributionId',
+        'For invalidations when rolling back by hand (docs/deploy.md)',
+        this.site.distribution.distributionId,
+      ],
+      [
+        'CanaryName',
+        'The canary function: a synthetic enquiry through the site, hourly',
+        this.canary.function.functionName,
+      ],
+      [
+        'CanaryAlarmName',
+        'OK with data when the canary’s last runs passed (npm run verify reads it)',
+        this.canary.alarm.alarmName,
+      ],
+      [
+        'CanaryKeySecretArn',
         'The synthetic key, for npm run canary against this stage (its value is not here)',
-      value: this.contactApi.syntheticKey.secretArn,
-    })
-    new CfnOutput(this, 'OpsTopicArn', {
-      description: 'Subscribe ops here for alarms',
-      value: this.notifications.opsTopic.topicArn,
-    })
-    // What `npm run verify` reads to find the live pieces it checks (infra/ops/verify.ts).
-    const verifyReads: [id: string, description: string, value: string][] = [
+        this.contactApi.syntheticKey.secretArn,
+      ],
+      ['OpsTopicArn', 'Subscribe ops here for alarms', this.notifications.opsTopic.topicArn],
+      // What `npm run verify` reads to find the live pieces it checks (infra/ops/verify.ts).
       ['ContactApiId', 'The contact HTTP API', this.contactApi.httpApi.apiId],
       // With a domain, the execute-api name is switched off and the API's domain is its name.
       ...(domain
@@ -324,7 +325,7 @@ export class SiteStack extends Stack {
       ['RetryScheduleName', 'Runs the notification retry', this.contactApi.retrySchedule.ruleName],
       ['DigestScheduleName', 'Sends the attention digest', this.digest.schedule.ruleName],
     ]
-    for (const [id, description, value] of verifyReads) {
+    for (const [id, description, value] of outputs) {
       new CfnOutput(this, id, { description, value })
     }
   }

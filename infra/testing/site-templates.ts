@@ -86,6 +86,25 @@ export function actionsOfRole(template: Template, roleId: string): string[] {
     .sort()
 }
 
+/**
+ * What a topic's policy must hold: nothing published without TLS, and `publisher` (a principal,
+ * with its conditions) allowed to publish; as `hasResourceProperties` matches it.
+ */
+export function tlsOnlyTopicPolicy(topicId: string, publisher: Cfn) {
+  return {
+    Topics: [{ Ref: topicId }],
+    PolicyDocument: {
+      Statement: Match.arrayWith([
+        Match.objectLike({
+          Effect: 'Deny',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+        Match.objectLike({ Effect: 'Allow', Action: 'sns:Publish', ...publisher }),
+      ]),
+    },
+  }
+}
+
 export function cacheBehaviour(template: Template, pathPattern: string) {
   const [, distribution] = only(template, 'AWS::CloudFront::Distribution')
   const behaviours = distribution.Properties.DistributionConfig.CacheBehaviors as Cfn[]
@@ -105,6 +124,12 @@ export interface BundledStage {
   readonly data: Template
   /** How the site stack reads a value of the data stack's: that stack's output, by resource id. */
   fromData(idPrefix: string): object
+  /** The enquiries table's ARN (the data stack's, through its output), plus `suffix` (an index). */
+  tableArn(suffix?: string): object
+  /** The policy statements of the role whose id starts with `idPrefix`. */
+  roleStatements(idPrefix: string): Cfn[]
+  /** The statement that lets a function write to its log group (id starting with `idPrefix`). */
+  writeLogs(idPrefix: string): object
 }
 
 /**
@@ -131,6 +156,29 @@ export function bundledStage(): BundledStage {
     get data() {
       return synthesised().data as Template
     },
+    tableArn(suffix = '') {
+      return {
+        'Fn::Join': [
+          '',
+          [
+            'arn:aws:dynamodb:eu-west-2:',
+            { Ref: 'AWS::AccountId' },
+            ':table/',
+            this.fromData('EnquiriesTable'),
+            ...(suffix ? [suffix] : []),
+          ],
+        ],
+      }
+    },
+    roleStatements(idPrefix) {
+      const template = synthesised().site
+      return statementsOfRole(template, logicalIdOf(template, 'AWS::IAM::Role', idPrefix))
+    },
+    writeLogs: (idPrefix) => ({
+      Effect: 'Allow',
+      Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      Resource: getAtt(logicalIdOf(synthesised().site, 'AWS::Logs::LogGroup', idPrefix), 'Arn'),
+    }),
     fromData: (idPrefix) => ({
       'Fn::GetStackOutput': {
         StackName: synthesised().stacks.data?.stackName,

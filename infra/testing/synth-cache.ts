@@ -1,14 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import * as fs from 'node:fs'
 import { join, relative } from 'node:path'
 import { assembleApp, offlineApp } from '../assemble-app.ts'
 import type { StageStacks } from '../define-app.ts'
@@ -36,7 +27,7 @@ const inputFiles = ['cdk.json', 'package-lock.json']
 const inputEnv = ['CDK_DEFAULT_ACCOUNT', 'CDK_DEFAULT_REGION']
 
 function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name)
     if (skipped.test(relative(repoRoot, path))) return []
     if (entry.isDirectory()) return filesUnder(path)
@@ -49,10 +40,10 @@ export function inputsHash(): string {
   const hash = createHash('sha256')
   const files = [
     ...inputFolders.flatMap((folder) => filesUnder(join(repoRoot, folder))),
-    ...inputFiles.map((file) => join(repoRoot, file)).filter((file) => existsSync(file)),
+    ...inputFiles.map((file) => join(repoRoot, file)).filter((file) => fs.existsSync(file)),
   ].sort()
   for (const file of files) {
-    hash.update(relative(repoRoot, file)).update('\0').update(readFileSync(file)).update('\0')
+    hash.update(relative(repoRoot, file)).update('\0').update(fs.readFileSync(file)).update('\0')
   }
   for (const name of inputEnv) hash.update(`${name}=${process.env[name] ?? ''}\0`)
   return hash.digest('hex').slice(0, 16)
@@ -79,11 +70,11 @@ export function cachedFolder(inputs: string, configuration: object): string {
 
 /** Removes what earlier inputs left (a cache of every past edit would only grow). */
 export function pruneOtherInputs(inputs: string): void {
-  if (!existsSync(synthCacheRoot)) return
-  for (const name of readdirSync(synthCacheRoot)) {
+  if (!fs.existsSync(synthCacheRoot)) return
+  for (const name of fs.readdirSync(synthCacheRoot)) {
     const path = join(synthCacheRoot, name)
-    if (name !== inputs && statSync(path).isDirectory()) {
-      rmSync(path, { recursive: true, force: true })
+    if (name !== inputs && fs.statSync(path).isDirectory()) {
+      fs.rmSync(path, { recursive: true, force: true })
     }
   }
 }
@@ -151,7 +142,7 @@ export function synthesiseInto(
       ]),
     ),
   }
-  writeFileSync(join(root, 'layout.json'), JSON.stringify(layout))
+  fs.writeFileSync(join(root, 'layout.json'), JSON.stringify(layout))
 }
 
 /**
@@ -162,15 +153,15 @@ export function synthesiseInto(
  */
 export function cachedSynthesis(inputs: string, options: Configuration): string {
   const folder = cachedFolder(inputs, configurationOf(options))
-  if (existsSync(join(folder, 'layout.json'))) return folder
-  mkdirSync(join(folder, '..'), { recursive: true })
+  if (fs.existsSync(join(folder, 'layout.json'))) return folder
+  fs.mkdirSync(join(folder, '..'), { recursive: true })
   const building = `${folder}.${randomUUID().slice(0, 8)}`
   try {
     synthesiseInto(building, options)
-    renameSync(building, folder)
+    fs.renameSync(building, folder)
   } catch (error) {
-    rmSync(building, { recursive: true, force: true })
-    if (!existsSync(join(folder, 'layout.json'))) throw error
+    fs.rmSync(building, { recursive: true, force: true })
+    if (!fs.existsSync(join(folder, 'layout.json'))) throw error
   }
   return folder
 }

@@ -4,18 +4,7 @@ import { refusedFormPage } from '../../functions/contact/form-pages.ts'
 import { responseMessages } from '../../functions/contact/responses.ts'
 import { contactMessages } from '../../shared/contact.ts'
 import { expectNoAxeViolations, sharedChromium, viewports } from './chromium.ts'
-import {
-  emailCount,
-  emailWith,
-  enhanceForm,
-  enquiry,
-  fieldValues,
-  fillEnquiry,
-  openContact,
-  openToast,
-  submitButton,
-  uniqueMessage,
-} from './contact-helpers.ts'
+import * as contact from './contact-helpers.ts'
 
 /**
  * The form against the real local stack (the same Middy handler, dynalite and the SES emulator
@@ -39,19 +28,21 @@ const browser = await sharedChromium()
 
 describe('contact form with JavaScript, against the local stack', () => {
   it('sends the enquiry: success toast, reset form, and the e-mail in the agency’s mailbox', async () => {
-    const { page, consoleProblems, close } = await openContact(browser)
-    await enhanceForm(page)
-    const message = uniqueMessage('SEO')
-    await fillEnquiry(page, { ...enquiry, message })
-    await submitButton(page).click()
-    await openToast(page).waitFor()
-    await expect(openToast(page).getByText('Message sent successfully!').count()).resolves.toBe(1)
-    await expect(fieldValues(page)).resolves.toMatchObject({ firstName: '', message: '' })
+    const { page, consoleProblems, close } = await contact.openContact(browser)
+    await contact.enhanceForm(page)
+    const message = contact.uniqueMessage('SEO')
+    await contact.fillEnquiry(page, { ...contact.enquiry, message })
+    await contact.submitButton(page).click()
+    await contact.openToast(page).waitFor()
+    await expect(
+      contact.openToast(page).getByText('Message sent successfully!').count(),
+    ).resolves.toBe(1)
+    await expect(contact.fieldValues(page)).resolves.toMatchObject({ firstName: '', message: '' })
 
-    const email = await emailWith(message)
+    const email = await contact.emailWith(message)
     expect(email.subject).toContain('Ada Lovelace')
     expect(email.subject).toContain('Analytical Engines Ltd')
-    expect(JSON.stringify(email.replyTo)).toContain(enquiry.email)
+    expect(JSON.stringify(email.replyTo)).toContain(contact.enquiry.email)
     expect(consoleProblems).toEqual([])
 
     // The agency's mailbox page lists it too.
@@ -64,24 +55,24 @@ describe('contact form with JavaScript, against the local stack', () => {
 
 describe('contact form without JavaScript', () => {
   it('posts natively and lands on /contact/sent, and the e-mail arrives', async () => {
-    const { page, close } = await openContact(browser, { javaScriptEnabled: false })
-    const message = uniqueMessage('PPC without JavaScript')
-    await fillEnquiry(page, { ...enquiry, message })
-    await Promise.all([page.waitForURL('**/contact/sent'), submitButton(page).click()])
+    const { page, close } = await contact.openContact(browser, { javaScriptEnabled: false })
+    const message = contact.uniqueMessage('PPC without JavaScript')
+    await contact.fillEnquiry(page, { ...contact.enquiry, message })
+    await Promise.all([page.waitForURL('**/contact/sent'), contact.submitButton(page).click()])
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Message sent successfully!',
     )
     await expect(page.getByText("We'll get back to you within 24 hours.").count()).resolves.toBe(1)
     await expectNoAxeViolationsWithoutJs(browser, page)
-    const email = await emailWith(message)
+    const email = await contact.emailWith(message)
     expect(email.subject).toContain('Ada Lovelace')
     await close()
   })
 
   it('lets the browser hold back what it can check itself (an empty field, a bad address)', async () => {
-    const { page, close } = await openContact(browser, { javaScriptEnabled: false })
-    await fillEnquiry(page, { ...enquiry, email: 'not-an-address' })
-    await submitButton(page).click()
+    const { page, close } = await contact.openContact(browser, { javaScriptEnabled: false })
+    await contact.fillEnquiry(page, { ...contact.enquiry, email: 'not-an-address' })
+    await contact.submitButton(page).click()
     await page.waitForTimeout(500)
     expect(new URL(page.url()).pathname).toBe('/contact')
     await expect(
@@ -92,13 +83,21 @@ describe('contact form without JavaScript', () => {
 
   it('answers input only the server can judge with a page naming each failed field and its message', async () => {
     for (const viewport of Object.values(viewports)) {
-      const { page, close } = await openContact(browser, { javaScriptEnabled: false, viewport })
-      const message = uniqueMessage('an invalid post')
+      const { page, close } = await contact.openContact(browser, {
+        javaScriptEnabled: false,
+        viewport,
+      })
+      const message = contact.uniqueMessage('an invalid post')
       // Blank-looking values pass `required` but not the schema, which trims.
-      await fillEnquiry(page, { ...enquiry, firstName: '   ', position: '  ', message })
+      await contact.fillEnquiry(page, {
+        ...contact.enquiry,
+        firstName: '   ',
+        position: '  ',
+        message,
+      })
       const [response] = await Promise.all([
         page.waitForResponse((r) => new URL(r.url()).pathname === '/api/contacts/form'),
-        submitButton(page).click(),
+        contact.submitButton(page).click(),
       ])
       expect(response.status()).toBe(400)
       expect(response.headers()['content-type']).toBe('text/html; charset=utf-8')
@@ -119,26 +118,26 @@ describe('contact form without JavaScript', () => {
       // Back returns to the form too (contact-drafts.test.ts: with every value).
       await page.goBack()
       expect(new URL(page.url()).pathname).toBe('/contact')
-      expect(await emailCount(message)).toBe(0)
+      expect(await contact.emailCount(message)).toBe(0)
       await close()
     }
   })
 
   it('answers a storage failure with a page that says what happened and what to do, not JSON', async () => {
-    const { page, close } = await openContact(browser, { javaScriptEnabled: false })
+    const { page, close } = await contact.openContact(browser, { javaScriptEnabled: false })
     // Storage down: the real handler's page for a 503 (functions/contact/handler.test.ts shows
     // the handler gives it when DynamoDB fails).
     const down = refusedFormPage(
       503,
       responseMessages.unavailable,
       { 'retry-after': '60' },
-      { ...enquiry, website: '' },
+      { ...contact.enquiry, website: '' },
     )
     await page.route('**/api/contacts/form', (route) =>
       route.fulfill({ status: down.statusCode, headers: down.headers, body: down.body }),
     )
-    await fillEnquiry(page)
-    await submitButton(page).click()
+    await contact.fillEnquiry(page)
+    await contact.submitButton(page).click()
     await page.getByRole('heading', { level: 1, name: 'Your message has not been sent' }).waitFor()
     const text = await page.locator('main').textContent()
     expect(text).toContain(responseMessages.unavailable)
@@ -146,7 +145,7 @@ describe('contact form without JavaScript', () => {
     expect(text).not.toContain('{')
     // The way back is the form itself, as the visitor filled it in.
     await expect(page.locator('form textarea[name="message"]').inputValue()).resolves.toBe(
-      enquiry.message,
+      contact.enquiry.message,
     )
     await expectNoAxeViolationsWithoutJs(browser, page)
     await close()
@@ -155,7 +154,7 @@ describe('contact form without JavaScript', () => {
 
 describe('the form’s confirmation pages', () => {
   it('/contact/sent thanks the visitor, repeats the 24-hour promise and stays out of search', async () => {
-    const { page, close } = await openContact(browser, { path: '/contact/sent' })
+    const { page, close } = await contact.openContact(browser, { path: '/contact/sent' })
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Message sent successfully!',
     )
@@ -168,7 +167,7 @@ describe('the form’s confirmation pages', () => {
   })
 
   it('/contact/check-details highlights the fields its address names', async () => {
-    const { page, close } = await openContact(browser, {
+    const { page, close } = await contact.openContact(browser, {
       path: '/contact/check-details?fields=message,email,bogus',
     })
     await expect(
@@ -194,7 +193,7 @@ describe('the form’s confirmation pages', () => {
   for (const path of ['/contact/sent', '/contact/check-details?fields=phone']) {
     for (const [name, viewport] of Object.entries(viewports)) {
       it(`${path} has no WCAG 2.2 AA violations at ${viewport.width} px (${name})`, async () => {
-        const { page, close } = await openContact(browser, { path, viewport })
+        const { page, close } = await contact.openContact(browser, { path, viewport })
         await expectNoAxeViolations(page)
         await close()
       })

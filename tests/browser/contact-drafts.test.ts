@@ -5,17 +5,7 @@ import { DRAFT_KEY } from '../../frontend/components/contact-form/draft-storage.
 import { emptyValues } from '../../frontend/components/contact-form/rules.ts'
 import { reviewViewports } from './chromium.ts'
 import { chromiumPath, headlessFlags } from './chromium-binary.ts'
-import {
-  emailWith,
-  enhanceForm,
-  enquiry,
-  fieldValues,
-  fillEnquiry,
-  openContact,
-  statusMessage,
-  submitButton,
-  uniqueMessage,
-} from './contact-helpers.ts'
+import * as contact from './contact-helpers.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -57,20 +47,20 @@ async function leaveAndComeBack(page: Page) {
 describe('the draft, with the back/forward cache off', () => {
   for (const [name, viewport] of Object.entries(reviewViewports)) {
     it(`every field comes back after following a link and pressing Back (${name})`, async () => {
-      const { page, close } = await openContact(browser, { viewport })
-      await fillEnquiry(page)
+      const { page, close } = await contact.openContact(browser, { viewport })
+      await contact.fillEnquiry(page)
       await leaveAndComeBack(page)
       await waitForShell(page)
-      await expect(fieldValues(page)).resolves.toEqual(enquiry)
+      await expect(contact.fieldValues(page)).resolves.toEqual(contact.enquiry)
       // And the form can be sent as it stands.
-      await expect(submitButton(page).isDisabled()).resolves.toBe(false)
+      await expect(contact.submitButton(page).isDisabled()).resolves.toBe(false)
       await close()
     })
   }
 
   it('is kept on the device, in this tab’s session storage only (no cookie, nothing shared)', async () => {
-    const { page, requests, close } = await openContact(browser)
-    await fillEnquiry(page)
+    const { page, requests, close } = await contact.openContact(browser)
+    await contact.fillEnquiry(page)
     const kept = await page.evaluate((key) => {
       const draft = sessionStorage.getItem(key)
       return {
@@ -79,14 +69,14 @@ describe('the draft, with the back/forward cache off', () => {
         local: localStorage.getItem(key),
       }
     }, DRAFT_KEY)
-    expect(kept).toEqual({ draft: enquiry, cookies: '', local: null })
+    expect(kept).toEqual({ draft: contact.enquiry, cookies: '', local: null })
     // Nothing of it left the page: no request was made while typing.
     expect(requests.filter((request) => request.method() !== 'GET')).toEqual([])
     await close()
   })
 
   it('survives a failed send, and is cleared by a successful one', async () => {
-    const { page, close } = await openContact(browser)
+    const { page, close } = await contact.openContact(browser)
     let fail = true
     await page.route('**/api/contacts', (route) =>
       fail
@@ -96,43 +86,43 @@ describe('the draft, with the back/forward cache off', () => {
             json: { id: 'enq-1', createdAt: '2026-11-21T10:00:00.000Z' },
           }),
     )
-    await fillEnquiry(page)
-    await submitButton(page).click()
-    await expect.poll(() => statusMessage(page).getAttribute('data-status')).toBe('failure')
+    await contact.fillEnquiry(page)
+    await contact.submitButton(page).click()
+    await expect.poll(() => contact.statusMessage(page).getAttribute('data-status')).toBe('failure')
     await leaveAndComeBack(page)
     await waitForShell(page)
-    await expect(fieldValues(page)).resolves.toEqual(enquiry)
+    await expect(contact.fieldValues(page)).resolves.toEqual(contact.enquiry)
 
     fail = false
-    await enhanceForm(page)
-    await submitButton(page).click()
-    await expect.poll(() => statusMessage(page).getAttribute('data-status')).toBe('success')
+    await contact.enhanceForm(page)
+    await contact.submitButton(page).click()
+    await expect.poll(() => contact.statusMessage(page).getAttribute('data-status')).toBe('success')
     await expect(page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY)).resolves.toBeNull()
     await leaveAndComeBack(page)
     await waitForShell(page)
-    await expect(fieldValues(page)).resolves.toEqual(emptyValues)
+    await expect(contact.fieldValues(page)).resolves.toEqual(emptyValues)
     await close()
   })
 })
 
 describe('without JavaScript, with the back/forward cache off', () => {
   it('the browser brings every field back on Back, the message included', async () => {
-    const { page, close } = await openContact(browser, { javaScriptEnabled: false })
-    await fillEnquiry(page)
+    const { page, close } = await contact.openContact(browser, { javaScriptEnabled: false })
+    await contact.fillEnquiry(page)
     await page.getByRole('link', { name: 'Read our privacy policy' }).first().click()
     await page.waitForURL((address) => address.pathname === '/privacy-policy')
     await page.goBack({ waitUntil: 'load' })
-    await expect(fieldValues(page)).resolves.toEqual(enquiry)
+    await expect(contact.fieldValues(page)).resolves.toEqual(contact.enquiry)
     await close()
   })
 
   it('a refused post answers with the form again, holding what was typed, and it sends from there', async () => {
-    const { page, close } = await openContact(browser, { javaScriptEnabled: false })
-    const message = uniqueMessage('a post sent again from its answer')
+    const { page, close } = await contact.openContact(browser, { javaScriptEnabled: false })
+    const message = contact.uniqueMessage('a post sent again from its answer')
     // A blank-looking first name passes the browser's `required` but not the schema, which trims.
-    const typed = { ...enquiry, firstName: '   ', message }
-    await fillEnquiry(page, typed)
-    await submitButton(page).click()
+    const typed = { ...contact.enquiry, firstName: '   ', message }
+    await contact.fillEnquiry(page, typed)
+    await contact.submitButton(page).click()
     await page.getByRole('heading', { level: 1, name: 'Please check your details' }).waitFor()
     const again = page.locator('form[action="/api/contacts/form"]')
     await expect(
@@ -155,7 +145,7 @@ describe('without JavaScript, with the back/forward cache off', () => {
     await again.locator('#field-firstName').fill('Ada')
     await again.getByRole('button', { name: contactFormCopy.submit }).click()
     await page.waitForURL((address) => address.pathname === '/contact/sent')
-    await emailWith(message)
+    await contact.emailWith(message)
     await close()
   })
 })

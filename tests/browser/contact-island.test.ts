@@ -4,16 +4,7 @@ import { brotliCompressSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium, url, viewports } from './chromium.ts'
-import {
-  enhanceForm,
-  enquiry,
-  expectDisabled,
-  field,
-  fieldValues,
-  fillEnquiry,
-  islandFiles,
-  openContact,
-} from './contact-helpers.ts'
+import * as contact from './contact-helpers.ts'
 
 /**
  * Static first (DESIGN decision 6): /contact is prerendered HTML with a small script;
@@ -60,7 +51,7 @@ let browser: Browser
 let island: string[]
 beforeAll(async () => {
   browser = await launchChromium()
-  island = islandFiles()
+  island = contact.islandFiles()
 })
 afterAll(() => browser?.close())
 
@@ -84,7 +75,7 @@ describe('contact form island', () => {
   })
 
   it('is not requested while the form is far below the fold on a phone, and the page loads under 15 KB of JavaScript', async () => {
-    const { page, requests, consoleProblems, close } = await openContact(browser, {
+    const { page, requests, consoleProblems, close } = await contact.openContact(browser, {
       viewport: viewports.phone,
     })
     await page.waitForLoadState('networkidle')
@@ -100,7 +91,7 @@ describe('contact form island', () => {
     expect(brotliBytes).toBeLessThan(15 * 1024)
 
     // Scrolled near, it arrives and takes over.
-    await enhanceForm(page)
+    await contact.enhanceForm(page)
     // The form's checks follow by a moment (they load once it is interactive).
     await expect
       .poll(() =>
@@ -112,7 +103,7 @@ describe('contact form island', () => {
   })
 
   it('is not requested on a desktop screen where the form is in view at load, until the pointer reaches it', async () => {
-    const { page, requests, consoleProblems, close } = await openContact(browser, {
+    const { page, requests, consoleProblems, close } = await contact.openContact(browser, {
       viewport: { width: 1350, height: 940 }, // Lighthouse's desktop preset
     })
     const form = page.locator('#contact-form')
@@ -142,9 +133,9 @@ describe('contact form island', () => {
   })
 
   it('loads as soon as focus enters the form, before it is scrolled to', async () => {
-    const { page, close } = await openContact(browser, { viewport: viewports.phone })
+    const { page, close } = await contact.openContact(browser, { viewport: viewports.phone })
     await page.waitForLoadState('networkidle')
-    await field(page, 'firstName').evaluate((input) => input.focus({ preventScroll: true }))
+    await contact.field(page, 'firstName').evaluate((input) => input.focus({ preventScroll: true }))
     await page.locator('form[data-interactive]').waitFor()
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0)
     await close()
@@ -164,7 +155,7 @@ describe('contact form island', () => {
       await route.continue()
     })
     await page.goto(url('/contact'), { waitUntil: 'domcontentloaded' })
-    await field(page, 'firstName').focus()
+    await contact.field(page, 'firstName').focus()
     release()
     await page.locator('form[data-interactive]').waitFor()
     await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe(
@@ -174,7 +165,7 @@ describe('contact form island', () => {
   })
 
   it('takes over without console errors, layout shift or losing what was typed before it arrived', async () => {
-    const { page, consoleProblems, close } = await openContact(browser, {
+    const { page, consoleProblems, close } = await contact.openContact(browser, {
       viewport: viewports.phone,
     })
     // Hold the island's code back while the visitor types.
@@ -192,13 +183,13 @@ describe('contact form island', () => {
     const form = page.locator('#contact-form')
     await form.scrollIntoViewIfNeeded()
     const before = await form.boundingBox()
-    await fillEnquiry(page)
+    await contact.fillEnquiry(page)
     await expect(page.locator('form[data-interactive]').count()).resolves.toBe(0)
     release()
     await page.locator('form[data-interactive]').waitFor()
 
-    await expect(fieldValues(page)).resolves.toEqual(enquiry)
-    await expectDisabled(page, false)
+    await expect(contact.fieldValues(page)).resolves.toEqual(contact.enquiry)
+    await contact.expectDisabled(page, false)
     expect(await form.boundingBox()).toEqual(before)
     await expect(layoutShift(page)).resolves.toBe(0)
     expect(consoleProblems).toEqual([])
@@ -206,7 +197,7 @@ describe('contact form island', () => {
   })
 
   it('leaves the native form working when its code cannot load', async () => {
-    const { page, close } = await openContact(browser, { viewport: viewports.phone })
+    const { page, close } = await contact.openContact(browser, { viewport: viewports.phone })
     await page.route(
       (url) => island.some((file) => url.pathname.endsWith(file)),
       (route) => route.abort(),
@@ -222,9 +213,9 @@ describe('contact form island', () => {
     await expect(form.getAttribute('action')).resolves.toBe('/api/contacts/form')
     await expect(form.getAttribute('novalidate')).resolves.toBe(null)
     // The first script still keeps the button in step with the fields.
-    await expectDisabled(page, true)
-    await fillEnquiry(page)
-    await expectDisabled(page, false)
+    await contact.expectDisabled(page, true)
+    await contact.fillEnquiry(page)
+    await contact.expectDisabled(page, false)
     await close()
   })
 })

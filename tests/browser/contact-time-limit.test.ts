@@ -3,16 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
 import { SEND_TIME_LIMIT_MS } from '../../frontend/components/contact-form/on-send-request.ts'
 import { sharedChromium, url } from './chromium.ts'
-import {
-  emailCount,
-  emailWith,
-  enquiry,
-  fillEnquiry,
-  openContact,
-  statusMessage,
-  submitButton,
-  uniqueMessage,
-} from './contact-helpers.ts'
+import * as contact from './contact-helpers.ts'
 
 /**
  * The time limit on Send, against the real local stack: when the API does not answer in time the
@@ -48,7 +39,7 @@ describe('the time limit on Send', () => {
     it(`gives the button back with words, and a resend stores the enquiry once (the first arrives ${late})`, {
       timeout: 60_000,
     }, async () => {
-      const { page, close } = await openContact(browser, { fakeClock: true })
+      const { page, close } = await contact.openContact(browser, { fakeClock: true })
       const sent: Request[] = []
       let first: Held | undefined
       await page.route('**/api/contacts', async (route, request) => {
@@ -57,24 +48,24 @@ describe('the time limit on Send', () => {
         if (!first) first = { request, route }
         else await route.continue()
       })
-      const message = uniqueMessage(`a send that timed out, ${late}`)
-      await fillEnquiry(page, { ...enquiry, message })
-      await submitButton(page).click()
+      const message = contact.uniqueMessage(`a send that timed out, ${late}`)
+      await contact.fillEnquiry(page, { ...contact.enquiry, message })
+      await contact.submitButton(page).click()
       await expect.poll(() => sent.length).toBe(1)
       await page.clock.fastForward(SEND_TIME_LIMIT_MS - 1000)
-      await expect(submitButton(page).textContent()).resolves.toBe('Sending...')
+      await expect(contact.submitButton(page).textContent()).resolves.toBe('Sending...')
       await page.clock.fastForward(1000)
-      const status = statusMessage(page)
+      const status = contact.statusMessage(page)
       await expect
         .poll(() => status.textContent())
         .toContain(contactFormCopy.failure.reasons.timedOut)
-      await expect(submitButton(page).textContent()).resolves.toBe('Send Message')
-      await expect(submitButton(page).isDisabled()).resolves.toBe(false)
+      await expect(contact.submitButton(page).textContent()).resolves.toBe('Send Message')
+      await expect(contact.submitButton(page).isDisabled()).resolves.toBe(false)
       if (!first) throw new Error('the first request was not held')
 
       const stored = late === 'before the second press' ? await deliverLate(first) : undefined
       const answered = page.waitForResponse((response) => response.url().endsWith('/api/contacts'))
-      await submitButton(page).click()
+      await contact.submitButton(page).click()
       const second = await (await answered).json()
       await expect.poll(() => status.getAttribute('data-status')).toBe('success')
       const replayed = late === 'after the second press' ? await deliverLate(first) : stored
@@ -85,8 +76,8 @@ describe('the time limit on Send', () => {
       expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
       expect(keys[1]).toBe(keys[0])
       expect(replayed).toEqual({ status: 201, id: second.id })
-      await emailWith(message)
-      expect(await emailCount(message)).toBe(1)
+      await contact.emailWith(message)
+      expect(await contact.emailCount(message)).toBe(1)
       await first.route.abort().catch(() => undefined)
       await close()
     })

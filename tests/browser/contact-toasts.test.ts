@@ -1,14 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { sharedChromium } from './chromium.ts'
-import {
-  created,
-  enhanceForm,
-  fillEnquiry,
-  openContact,
-  openToast,
-  submitButton,
-} from './contact-helpers.ts'
+import * as contact from './contact-helpers.ts'
 
 /** The spec's notification toasts after a send (spec §4 toasts): F8, swipe, the 5-second close. */
 
@@ -16,14 +9,14 @@ const browser = await sharedChromium()
 
 describe('notification toasts', () => {
   async function showToast(browser: Browser) {
-    const opened = await openContact(browser)
+    const opened = await contact.openContact(browser)
     await opened.page.route('**/api/contacts', (route) =>
-      route.fulfill({ status: 201, json: created }),
+      route.fulfill({ status: 201, json: contact.created }),
     )
-    await enhanceForm(opened.page)
-    await fillEnquiry(opened.page)
-    await submitButton(opened.page).click()
-    await openToast(opened.page).waitFor()
+    await contact.enhanceForm(opened.page)
+    await contact.fillEnquiry(opened.page)
+    await contact.submitButton(opened.page).click()
+    await contact.openToast(opened.page).waitFor()
     return opened
   }
 
@@ -43,7 +36,7 @@ describe('notification toasts', () => {
 
   it('a swipe right of 50 px or less springs back; further dismisses', async () => {
     const { page, close } = await showToast(browser)
-    const toast = openToast(page)
+    const toast = contact.openToast(page)
     const swipe = async (dx: number) => {
       const box = await toast.boundingBox()
       if (!box) throw new Error('no toast')
@@ -58,7 +51,7 @@ describe('notification toasts', () => {
     await expect(toast.count()).resolves.toBe(1)
     await expect(toast.evaluate((element) => element.style.transform)).resolves.toBe('')
     await swipe(90)
-    await expect.poll(() => openToast(page).count()).toBe(0)
+    await expect.poll(() => contact.openToast(page).count()).toBe(0)
     await expect
       .poll(() =>
         page
@@ -74,7 +67,9 @@ describe('notification toasts', () => {
     // Keep the pointer away so hovering does not pause it.
     await page.mouse.move(0, 0)
     const shownAt = Date.now()
-    await expect.poll(() => openToast(page).count(), { timeout: 9000, interval: 250 }).toBe(0)
+    await expect
+      .poll(() => contact.openToast(page).count(), { timeout: 9000, interval: 250 })
+      .toBe(0)
     expect(Date.now() - shownAt).toBeGreaterThan(4000)
     await close()
   })

@@ -2,14 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { contactMessages } from '../../shared/contact.ts'
 import { reviewViewports, settleAnimations, sharedChromium } from './chromium.ts'
-import {
-  field,
-  fillEnquiry,
-  openContact,
-  openToast,
-  statusMessage,
-  submitButton,
-} from './contact-helpers.ts'
+import * as contact from './contact-helpers.ts'
 
 /**
  * The result of a send as a visitor on a first visit meets it, on a phone and a laptop: the toast
@@ -86,7 +79,7 @@ for (const [name, viewport] of Object.entries(reviewViewports)) {
     it('the toast hides no header link and no field it names, and each message asks once to send again, just under Send', {
       timeout: 120_000,
     }, async () => {
-      const { page, close } = await openContact(browser, { viewport, firstVisit: true })
+      const { page, close } = await contact.openContact(browser, { viewport, firstVisit: true })
       await page.locator('[data-cookie-banner][data-state="open"]').waitFor()
       let answer = answers[0] as Answer
       await page.route('**/api/contacts', (route) =>
@@ -96,14 +89,16 @@ for (const [name, viewport] of Object.entries(reviewViewports)) {
           body: JSON.stringify(answer.body),
         }),
       )
-      await fillEnquiry(page)
+      await contact.fillEnquiry(page)
       for (const next of answers) {
         answer = next
         // A change clears the last result, as a visitor's correction would.
-        await field(page, 'company').fill(`Acme ${next.status}`)
-        await submitButton(page).click()
-        await expect.poll(() => statusMessage(page).getAttribute('data-status')).not.toBeNull()
-        await openToast(page).waitFor()
+        await contact.field(page, 'company').fill(`Acme ${next.status}`)
+        await contact.submitButton(page).click()
+        await expect
+          .poll(() => contact.statusMessage(page).getAttribute('data-status'))
+          .not.toBeNull()
+        await contact.openToast(page).waitFor()
         await settleAnimations(page)
         const layout = await readLayout(page)
         const context = `${next.name}: ${JSON.stringify(layout)}`

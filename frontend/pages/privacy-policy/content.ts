@@ -1,6 +1,6 @@
-import { companyDisclosures, telHref } from '../../../shared/site.ts'
+import { telHref } from '../../../shared/site.ts'
 import { site } from '../../build-identity.ts'
-import type { LegalSection } from '../../components/legal-document.ts'
+import { agencyContactBlocks, type LegalSection } from '../../components/legal-document.ts'
 
 export const meta = {
   title: `Privacy Policy | ${site.name}`,
@@ -178,15 +178,7 @@ export const sections = [
     title: 'Contact Information',
     blocks: [
       'For any question about this policy or your personal data, or to exercise your rights, please contact us:',
-      {
-        details: [
-          { term: 'Email', description: site.email, href: `mailto:${site.email}` },
-          { term: 'Phone', description: site.phone, href: telHref(site.phone) },
-          { term: 'Hours', description: 'Monday to Friday, 9:00 AM-5:00 PM GMT' },
-        ],
-      },
-      'Our registered company details:',
-      { details: companyDisclosures(site) },
+      ...agencyContactBlocks(site),
     ],
   },
   {

@@ -6,6 +6,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { highlightPanel } from '../../components/highlight-panel.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { JsonLd } from '../../components/JsonLd.tsx'
 import { ActionButton } from '../../components/LinkButton.tsx'
@@ -74,31 +75,68 @@ interface OfferingsSectionProps {
 /** The eight offerings beside the benefits panel. */
 export function OfferingsSection({ offerings, panel }: OfferingsSectionProps) {
   return (
-    <Box bg="gray.50" py={{ base: '14', md: '20' }}>
+    <SectionBesidePanel
+      id="offerings"
+      heading={offerings.heading}
+      headingGap="3"
+      flex="2"
+      tone="muted"
+      panel={panel}
+    >
+      <Text fontSize="lg" color="gray.700" mb="8">
+        {offerings.intro}
+      </Text>
+      <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="6">
+        {offerings.items.map((offering) => (
+          <Flex as="li" key={offering.title} gap="3">
+            <Box color="green.700" flexShrink="0" mt="1">
+              <Icon name="check" size={18} />
+            </Box>
+            <div>
+              <Heading as="h3" size="md" mb="1">
+                {offering.title}
+              </Heading>
+              <Text color="gray.700">{offering.description}</Text>
+            </div>
+          </Flex>
+        ))}
+      </SimpleGrid>
+    </SectionBesidePanel>
+  )
+}
+
+interface SectionBesidePanelProps {
+  /** The section's id; its heading gets `${id}-heading`. */
+  readonly id: string
+  readonly heading: string
+  /** The space under the heading: less when an intro follows it. */
+  readonly headingGap: '3' | '8'
+  /** The section's share of the row beside the panel's one. */
+  readonly flex: '2' | '3'
+  readonly tone?: 'plain' | 'muted'
+  readonly panel: BenefitPanel
+  readonly children: ReactNode
+}
+
+/** A section and, beside it on a wide screen (under it on a phone), the benefits panel. */
+export function SectionBesidePanel({
+  id,
+  heading,
+  headingGap,
+  flex,
+  tone = 'plain',
+  panel,
+  children,
+}: SectionBesidePanelProps) {
+  return (
+    <Box bg={tone === 'muted' ? 'gray.50' : undefined} py={{ base: '14', md: '20' }}>
       <Container maxW="7xl">
         <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '10', lg: '12' }}>
-          <Box as="section" aria-labelledby="offerings-heading" flex="2">
-            <Heading as="h2" id="offerings-heading" size={{ base: '2xl', md: '3xl' }} mb="3">
-              {offerings.heading}
+          <Box as="section" aria-labelledby={`${id}-heading`} flex={flex}>
+            <Heading as="h2" id={`${id}-heading`} size={{ base: '2xl', md: '3xl' }} mb={headingGap}>
+              {heading}
             </Heading>
-            <Text fontSize="lg" color="gray.700" mb="8">
-              {offerings.intro}
-            </Text>
-            <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="6">
-              {offerings.items.map((offering) => (
-                <Flex as="li" key={offering.title} gap="3">
-                  <Box color="green.700" flexShrink="0" mt="1">
-                    <Icon name="check" size={18} />
-                  </Box>
-                  <div>
-                    <Heading as="h3" size="md" mb="1">
-                      {offering.title}
-                    </Heading>
-                    <Text color="gray.700">{offering.description}</Text>
-                  </div>
-                </Flex>
-              ))}
-            </SimpleGrid>
+            {children}
           </Box>
           <BenefitPanelSection panel={panel} />
         </Flex>
@@ -115,11 +153,7 @@ export function BenefitPanelSection({ panel }: { readonly panel: BenefitPanel })
       aria-labelledby="benefits-heading"
       flex="1"
       alignSelf="flex-start"
-      bg="brand.subtle"
-      borderWidth="1px"
-      borderColor="brand.muted"
-      rounded="xl"
-      p={{ base: '6', md: '8' }}
+      {...highlightPanel}
     >
       <Heading as="h2" id="benefits-heading" size="2xl" mb="3">
         {panel.heading}

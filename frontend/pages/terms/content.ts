@@ -1,7 +1,6 @@
 import { contactFormHref } from '../../../shared/routes.ts'
-import { companyDisclosures, telHref } from '../../../shared/site.ts'
 import { site } from '../../build-identity.ts'
-import type { LegalSection } from '../../components/legal-document.ts'
+import { agencyContactBlocks, type LegalSection } from '../../components/legal-document.ts'
 
 export const meta = {
   title: `Terms of Service | ${site.name}`,
@@ -122,15 +121,7 @@ export const sections = [
     title: 'Contact Information',
     blocks: [
       'If you have any questions about these terms, please contact us:',
-      {
-        details: [
-          { term: 'Email', description: site.email, href: `mailto:${site.email}` },
-          { term: 'Phone', description: site.phone, href: telHref(site.phone) },
-          { term: 'Hours', description: 'Monday to Friday, 9:00 AM-5:00 PM GMT' },
-        ],
-      },
-      'Our registered company details:',
-      { details: companyDisclosures(site) },
+      ...agencyContactBlocks(site),
       'These terms are governed by the laws of England and Wales.',
     ],
   },

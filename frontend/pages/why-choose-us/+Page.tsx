@@ -1,10 +1,10 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
-import { CardGrid } from '../../components/CardGrid.tsx'
+import { CardSection } from '../../components/CardGrid.tsx'
 import { CheckList } from '../../components/CheckList.tsx'
 import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { Section } from '../../components/Section.tsx'
+import { highlightPanel } from '../../components/highlight-panel.ts'
 import { advantages, benefits, breadcrumb, closing, hero, promise } from './content.ts'
 
 export default function Page() {
@@ -12,9 +12,7 @@ export default function Page() {
     <>
       <Breadcrumbs items={[{ label: breadcrumb }]} />
       <HeroBanner title={hero.title} subtitle={hero.subtitle} />
-      <Section id="benefits" heading={benefits.heading} intro={benefits.intro} tone="muted">
-        <CardGrid cards={benefits.cards} />
-      </Section>
+      <CardSection id="benefits" content={benefits} tone="muted" />
       <Box py={{ base: '14', md: '20' }}>
         <Container maxW="7xl">
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '10', lg: '12' }}>
@@ -24,16 +22,7 @@ export default function Page() {
               </Heading>
               <CheckList items={advantages.points} />
             </Box>
-            <Stack
-              as="section"
-              aria-labelledby="promise-heading"
-              gap="4"
-              bg="brand.subtle"
-              borderWidth="1px"
-              borderColor="brand.muted"
-              rounded="xl"
-              p={{ base: '6', md: '8' }}
-            >
+            <Stack as="section" aria-labelledby="promise-heading" gap="4" {...highlightPanel}>
               <Heading as="h2" id="promise-heading" size="2xl">
                 {promise.heading}
               </Heading>

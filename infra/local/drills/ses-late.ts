@@ -1,13 +1,6 @@
 import type { DrillResult } from '../drill-report.ts'
 import type { FaultStack } from '../fault-stack.ts'
-import {
-  answerFigures,
-  check,
-  drillEmail,
-  loadThroughFault,
-  mailsPerEnquiry,
-  retryUntilIdle,
-} from './under-load.ts'
+import * as drill from './under-load.ts'
 
 /**
  * SES slow but working: it accepts every e-mail at once and answers 2.5 s later, for 10 s under
@@ -15,37 +8,30 @@ import {
  * e-mail counts as sent, once, and none is ever given up.
  */
 export async function sesLate(stack: FaultStack, budgetMs: number): Promise<DrillResult> {
-  const email = drillEmail('ses-late')
-  const lateMs = 2_500
-  const load = await loadThroughFault(stack, stack.ses, (ses) => ses.late(lateMs), {
+  const load = await drill.loadThroughFault(stack, stack.ses, (ses) => ses.late(2_500), {
     faultMs: 10_000,
     tailSeconds: 2,
-    email,
+    kind: 'ses-late',
   })
-  const retried = await retryUntilIdle(stack, 20)
-  const stored = await stack.storedFor(email)
-  const perEnquiry = await mailsPerEnquiry(stack, stored)
+  const retried = await drill.retryUntilIdle(stack, 20)
+  const stored = await stack.storedFor(load.email)
+  const mails = drill.mailTally(await drill.mailsPerEnquiry(stack, stored))
   const gaveUp = stored.filter((item) => item.emailStatus === 'gave-up').length
   return {
     name: 'SES answering 2.5 s late under load',
     figures: [
-      ...answerFigures(load, budgetMs),
-      `${retried.sent} sent by ${retried.runs} retry run(s)`,
-      `e-mailed once ${perEnquiry.filter((count) => count === 1).length}, twice or more ${perEnquiry.filter((count) => count > 1).length}, never ${perEnquiry.filter((count) => count === 0).length}`,
+      ...drill.answerFigures(load, budgetMs),
+      drill.retryFigure(retried),
+      `e-mailed once ${mails.once}, twice or more ${mails.more}, never ${mails.never}`,
       `${gaveUp} gave up, ${stack.events.count('enquiry_email_outcome_unknown')} sends of unknown outcome`,
     ],
     checks: [
-      check(
-        'all 201',
-        load.answers.length > 0 &&
-          load.errors === 0 &&
-          load.answers.every((answer) => answer.status === 201),
+      drill.allCreated(load),
+      drill.check('every enquiry e-mailed once', stored.length > 0 && mails.once === stored.length),
+      drill.check(
+        'none gave up',
+        gaveUp === 0 && stack.events.count('enquiry_email_gave_up') === 0,
       ),
-      check(
-        'every enquiry e-mailed once',
-        perEnquiry.length > 0 && perEnquiry.every((count) => count === 1),
-      ),
-      check('none gave up', gaveUp === 0 && stack.events.count('enquiry_email_gave_up') === 0),
     ],
   }
 }

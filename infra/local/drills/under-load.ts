@@ -45,14 +45,15 @@ export async function loadThroughFault(
   stack: FaultStack,
   service: FaultProxy,
   fault: (service: FaultProxy) => void,
-  options: { faultMs: number; tailSeconds: number; email: string },
-): Promise<LoadResult> {
+  options: { faultMs: number; tailSeconds: number; kind: string },
+): Promise<LoadResult & { email: string }> {
+  const email = drillEmail(options.kind)
   const running = runLoad(stack, {
     connections: 6,
     durationSeconds: 2 + options.faultMs / 1_000 + options.tailSeconds,
     maxRequests: 600,
     repeatShare: 0,
-    email: options.email,
+    email,
     timeoutSeconds: 60,
   })
   await after(2_000)
@@ -62,8 +63,74 @@ export async function loadThroughFault(
   const load = await running
   // What the write started (the sender) finishes before anything is counted.
   await stack.trigger.settled()
-  return load
+  return { ...load, email }
 }
+
+/**
+ * Load through a storage (DynamoDB) fault, then what the load stored. A write cut off by the
+ * deadline may still have been in flight: it settles for a second before anything is counted.
+ */
+export async function loadThroughStorageFault(
+  stack: FaultStack,
+  fault: (service: FaultProxy) => void,
+  options: { faultMs: number; kind: string },
+) {
+  const load = await loadThroughFault(stack, stack.dynamoDb, fault, { ...options, tailSeconds: 4 })
+  await after(1_000)
+  const stored = await stack.storedFor(load.email)
+  const answered201 = load.answers.filter((answer) => answer.status === 201).length
+  return { load, stored, answered201 }
+}
+
+/** Every request answered, and every answer a 201. */
+export const allCreated = (load: LoadResult) =>
+  check(
+    'all 201',
+    load.answers.length > 0 &&
+      load.errors === 0 &&
+      load.answers.every((answer) => answer.status === 201),
+  )
+
+/** Every request answered, with 201 or 503 (storage unavailable): the answers of a storage fault. */
+export const allCreatedOrUnavailable = (load: LoadResult) =>
+  check(
+    'all 201 or 503',
+    load.errors === 0 &&
+      load.answers.every((answer) => answer.status === 201 || answer.status === 503),
+  )
+
+/** While storage misbehaved, some answers were 503 saying when to retry; no 201 was stored twice. */
+export function storageFaultChecks(
+  load: LoadResult,
+  stored: readonly { id: string }[],
+  fault: string,
+): DrillCheck[] {
+  const unavailable = load.answers.filter((answer) => answer.status === 503)
+  const storedIds = stored.map((item) => item.id)
+  return [
+    check(`some answers came during the ${fault} as 503`, unavailable.length > 0),
+    check(
+      'every 503 says when to retry',
+      unavailable.every((answer) => answer.retryAfter !== undefined),
+    ),
+    check(
+      'every 201 stored exactly once',
+      [...load.acceptedIds].every(
+        (id) => storedIds.filter((storedId) => storedId === id).length === 1,
+      ),
+    ),
+  ]
+}
+
+export const retryFigure = (retried: { sent: number; runs: number }) =>
+  `${retried.sent} sent by ${retried.runs} retry run(s)`
+
+/** How many enquiries the mailbox holds once, more than once and never (from mailsPerEnquiry). */
+export const mailTally = (perEnquiry: readonly number[]) => ({
+  once: perEnquiry.filter((count) => count === 1).length,
+  more: perEnquiry.filter((count) => count > 1).length,
+  never: perEnquiry.filter((count) => count === 0).length,
+})
 
 /** Retry runs, each as the schedule would run it later, until nothing is left (bounded). */
 export async function retryUntilIdle(stack: FaultStack, maxRuns: number, stepMs = 3 * 60 * 60_000) {

@@ -1,6 +1,5 @@
-import { CardGrid } from '../../../components/CardGrid.tsx'
-import { Section } from '../../../components/Section.tsx'
-import { StepList } from '../../../components/StepList.tsx'
+import { CardSection } from '../../../components/CardGrid.tsx'
+import { ProcessSection } from '../../../components/StepList.tsx'
 import { OfferingsSection, ServicePage } from '../ServicePage.tsx'
 import { campaignTypes, offerings, page, process, roi } from './content.ts'
 
@@ -8,12 +7,8 @@ export default function Page() {
   return (
     <ServicePage content={page} catalogue={offerings.items}>
       <OfferingsSection offerings={offerings} panel={roi} />
-      <Section id="campaigns" heading={campaignTypes.heading} intro={campaignTypes.intro}>
-        <CardGrid cards={campaignTypes.cards} />
-      </Section>
-      <Section id="process" heading={process.heading} intro={process.intro} tone="muted">
-        <StepList steps={process.steps} />
-      </Section>
+      <CardSection id="campaigns" content={campaignTypes} />
+      <ProcessSection process={process} tone="muted" />
     </ServicePage>
   )
 }

@@ -1,5 +1,4 @@
-import { CardGrid } from '../../../components/CardGrid.tsx'
-import { Section } from '../../../components/Section.tsx'
+import { CardSection } from '../../../components/CardGrid.tsx'
 import { OfferingsSection, ServicePage } from '../ServicePage.tsx'
 import { benefits, offerings, page, platforms, reasons } from './content.ts'
 
@@ -7,12 +6,8 @@ export default function Page() {
   return (
     <ServicePage content={page} catalogue={offerings.items}>
       <OfferingsSection offerings={offerings} panel={benefits} />
-      <Section id="why-ppc" heading={reasons.heading} intro={reasons.intro}>
-        <CardGrid cards={reasons.cards} columns={4} />
-      </Section>
-      <Section id="platforms" heading={platforms.heading} intro={platforms.intro} tone="muted">
-        <CardGrid cards={platforms.cards} columns={4} />
-      </Section>
+      <CardSection id="why-ppc" content={reasons} columns={4} />
+      <CardSection id="platforms" content={platforms} tone="muted" columns={4} />
     </ServicePage>
   )
 }

@@ -1,5 +1,4 @@
-import { Section } from '../../../components/Section.tsx'
-import { StepList } from '../../../components/StepList.tsx'
+import { ProcessSection } from '../../../components/StepList.tsx'
 import { OfferingsSection, ServicePage } from '../ServicePage.tsx'
 import { offerings, page, process, whySeoMatters } from './content.ts'
 
@@ -7,9 +6,7 @@ export default function Page() {
   return (
     <ServicePage content={page} catalogue={offerings.items}>
       <OfferingsSection offerings={offerings} panel={whySeoMatters} />
-      <Section id="process" heading={process.heading} intro={process.intro}>
-        <StepList steps={process.steps} />
-      </Section>
+      <ProcessSection process={process} />
     </ServicePage>
   )
 }

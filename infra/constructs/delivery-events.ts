@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { Grant, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import { Key } from 'aws-cdk-lib/aws-kms'
 import {
@@ -14,7 +13,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations'
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses'
-import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns'
+import { Topic } from 'aws-cdk-lib/aws-sns'
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
@@ -25,33 +24,12 @@ import {
 } from '../../shared/delivery-metrics.ts'
 import { cdkBundling } from '../lambda-bundling.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
+import type { PipelineFunctionProps } from './pipeline-function-props.ts'
 import { enquiryMailScope, grantSesSend, type SesSendScope } from './ses-send-grant.ts'
 
 const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
 
-export interface DeliveryEventsProps {
-  /** The enquiries table whose items record each e-mail's fate. */
-  readonly table: ITableV2
-  /** The functions' shared environment (their config module requires it). */
-  readonly senderEmail: string
-  readonly agencyEmail: string
-  /** Where the bounce, complaint and reject alarms notify ops. */
-  readonly opsTopic: ITopic
-  /**
-   * The `stage` dimension of the metrics and alarms.
-   * @default - the stack's name
-   */
-  readonly stage?: string
-  /**
-   * The folder holding `delivery-events/handler.ts`.
-   * @default - the repository's `functions/`
-   */
-  readonly functionsDirectory?: string
-  /**
-   * How long the function's logs are kept.
-   * @default RetentionDays.ONE_MONTH
-   */
-  readonly logRetention?: RetentionDays
+export interface DeliveryEventsProps extends PipelineFunctionProps {
   /**
    * How long an event the function could not record stays in its dead-letter queue. It holds
    * what SES reported (the e-mail's subject, with the enquirer's name and company), so it is

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { Duration, Validations } from 'aws-cdk-lib'
+import { Duration, Stack, Validations } from 'aws-cdk-lib'
 import {
   Alarm,
   ComparisonOperator,
@@ -7,44 +7,20 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch'
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { Grant } from 'aws-cdk-lib/aws-iam'
 import { FilterCriteria, type IFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda'
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import { RetentionDays } from 'aws-cdk-lib/aws-logs'
-import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 import { enquiryTable, newPendingEnquiryFilter } from '../../shared/enquiry-table.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { nodeFunction } from './node-function.ts'
+import type { PipelineFunctionProps } from './pipeline-function-props.ts'
 
 const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
 
-export interface EnquirySenderProps {
-  /** The enquiries table, with its stream (`tableStreamArn`) of new images. */
-  readonly table: ITableV2
-  /** The From address of enquiry e-mails. */
-  readonly senderEmail: string
-  /** The agency inbox every enquiry is e-mailed to. */
-  readonly agencyEmail: string
-  /** Where the sender's alarms go. */
-  readonly opsTopic: ITopic
-  /**
-   * The `stage` dimension of its metrics.
-   * @default 'prod'
-   */
-  readonly stage?: string
-  /**
-   * The folder holding `enquiry-sender/handler.ts`.
-   * @default - the repository's `functions/`
-   */
-  readonly functionsDirectory?: string
-  /**
-   * How long its logs are kept.
-   * @default RetentionDays.ONE_MONTH
-   */
-  readonly logRetention?: RetentionDays
+export interface EnquirySenderProps extends PipelineFunctionProps {
   /**
    * How far behind the stream the sender may fall before ops are told (the retry sends what is
    * owed after a minute meanwhile).
@@ -81,7 +57,7 @@ export class EnquirySender extends Construct {
         ENQUIRIES_TABLE: table.tableName,
         SENDER_EMAIL: props.senderEmail,
         AGENCY_EMAIL: props.agencyEmail,
-        STAGE: props.stage ?? 'prod',
+        STAGE: props.stage ?? Stack.of(this).stackName,
       },
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
     })

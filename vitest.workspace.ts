@@ -16,9 +16,10 @@ import { defineConfig } from 'vitest/config'
  * - `browser`: the built site served as `npm start` serves it, driven through Chromium.
  *
  * The CPU-bound projects run first (`groupOrder`), the timing-sensitive ones after them, so a
- * synthesis or a build never competes with a deadline or an animation. The local stack's tests
- * run beside the browser's: they wait on state, not on the clock, and the browser project uses
- * one worker of the two cores.
+ * synthesis or a build never competes with a deadline or an animation: the local stack's, then
+ * the browser's. Projects of one group share one number of workers (Vitest's default is one
+ * fewer than the cores: one, on two), so the browser project, which runs two files at a time,
+ * is a group of its own.
  */
 const local = ['infra/local/**/*.test.ts', 'infra/ops/*.test.ts', 'bench/**/*.test.ts']
 const infra = ['infra/**/*.test.ts']
@@ -74,9 +75,11 @@ export default defineConfig({
           // first paint, the toasts' code loads on intent): 1 s, Vitest's default, is the happy
           // timing of an idle machine, not of a busy one.
           expect: { poll: { timeout: 10_000 } },
-          // Two cores: one page at a time keeps timings (scroll, animations) honest.
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          // Two files at a time, each in contexts of its own on the one Chromium: the tests wait
+          // on the page's state (locators, expect.poll) or run on the fake clock, so a second
+          // file beside them (or a busy machine) makes them slower, never wrong.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, expect, inject } from 'vitest'
+import { BANNER_DELAY_MS } from '../../frontend/consent/constants.ts'
 import { chromiumPath, headlessFlags } from './chromium-binary.ts'
 import { waitForShell } from './page-start.ts'
 
@@ -66,16 +67,28 @@ export async function openPage(
   return { page, response, requests, close: () => context.close() }
 }
 
-/** A page as a new visitor first meets it: loaded, its shell started, the cookie banner open. */
+/**
+ * A page as a new visitor first meets it (a context of its own: nothing stored): loaded, its
+ * shell started, the cookie banner open. The banner's 1.5 s wait runs on the fake clock, which
+ * then moves on in real time, as a visitor's does (the page's clock a little ahead of theirs).
+ */
 export async function openFirstVisit(
   browser: Browser,
   path: string,
   viewport: { width: number; height: number },
 ) {
-  const opened = await openPage(browser, path, viewport)
-  const banner = opened.page.locator('[data-cookie-banner][data-state="open"]')
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(request.url()))
+  await pauseClock(page)
+  const response = await page.goto(url(path), { waitUntil: 'load' })
+  await waitForShell(page)
+  await page.clock.runFor(BANNER_DELAY_MS)
+  await page.clock.resume()
+  const banner = page.locator('[data-cookie-banner][data-state="open"]')
   await banner.waitFor()
-  return { ...opened, banner }
+  return { page, response, requests, banner, close: () => context.close() }
 }
 
 /**

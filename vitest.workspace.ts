@@ -18,8 +18,8 @@ import { defineConfig } from 'vitest/config'
  * The CPU-bound projects run first (`groupOrder`), the timing-sensitive ones after them, so a
  * synthesis or a build never competes with a deadline or an animation: the local stack's, then
  * the browser's. Projects of one group share one number of workers (Vitest's default is one
- * fewer than the cores: one, on two), so the browser project, which runs two files at a time,
- * is a group of its own.
+ * fewer than the cores: one, on two): the first group and the browser's run two files at a
+ * time; the local stack's, whose fault scenarios hold deadlines of seconds, one.
  */
 const local = ['infra/local/**/*.test.ts', 'infra/ops/*.test.ts', 'bench/**/*.test.ts']
 const infra = ['infra/**/*.test.ts']
@@ -32,6 +32,7 @@ export default defineConfig({
           name: 'unit',
           include: ['{shared,functions,frontend,scripts}/**/*.test.{ts,tsx}'],
           environment: 'node',
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
@@ -44,6 +45,7 @@ export default defineConfig({
           globalSetup: ['infra/testing/global-setup.ts'],
           // The tests only read assemblies: one aws-cdk-lib per worker, not one per file.
           isolate: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
@@ -53,6 +55,7 @@ export default defineConfig({
           include: ['tests/built/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/built/global-setup.ts'],
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },

@@ -29,24 +29,26 @@ export interface Edit {
 
 const siteStack = 'infra/stacks/site-stack.ts'
 const dataStack = 'infra/stacks/data-stack.ts'
-/** Code added to a stack's constructor, before its first output, with the imports it needs. */
-const addToStack = (file: string, firstOutput: string) => (imports: string, code: string) =>
+/** Code added to a stack's constructor, before its outputs, with the imports it needs. */
+const addToStack = (file: string, outputsStart: string) => (imports: string, code: string) =>
   [
     [
       file,
       "import { retention } from '../retention.ts'",
       `${imports}\nimport { retention } from '../retention.ts'`,
     ],
-    [
-      file,
-      `    new CfnOutput(this, '${firstOutput}', {`,
-      `${code}\n    new CfnOutput(this, '${firstOutput}', {`,
-    ],
+    [file, outputsStart, `${code}\n${outputsStart}`],
   ] as const
 /** The stateless stack of each stage: functions, API, distribution, queues. */
-export const addToSiteStack = addToStack(siteStack, 'SiteUrl')
+export const addToSiteStack = addToStack(
+  siteStack,
+  '    const outputs: [id: string, description: string, value: string][] = [',
+)
 /** The stateful stack of each stage: table, buckets, identities. */
-export const addToDataStack = addToStack(dataStack, 'EnquiriesTableName')
+export const addToDataStack = addToStack(
+  dataStack,
+  "    new CfnOutput(this, 'EnquiriesTableName', {",
+)
 
 const edits: readonly Edit[] = [
   {

@@ -16,10 +16,11 @@ import { defineConfig } from 'vitest/config'
  * - `browser`: the built site served as `npm start` serves it, driven through Chromium.
  *
  * The CPU-bound projects run first (`groupOrder`), the timing-sensitive ones after them, so a
- * synthesis or a build never competes with a deadline or an animation: the local stack's, then
- * the browser's. Projects of one group share one number of workers (Vitest's default is one
- * fewer than the cores: one, on two): the first group and the browser's run two files at a
- * time; the local stack's, whose fault scenarios hold deadlines of seconds, one.
+ * synthesis or a build never competes with a deadline or an animation: the local stack's and
+ * the browser's together. Projects of one group share one number of
+ * workers (Vitest's default is one fewer than the cores: one, on two): each group runs two
+ * files at a time. The local stack's tests wait on state, as the browser's do, so a file beside
+ * them makes them slower, never wrong.
  */
 const local = ['infra/local/**/*.test.ts', 'infra/ops/*.test.ts', 'bench/**/*.test.ts']
 const infra = ['infra/**/*.test.ts']
@@ -64,6 +65,7 @@ export default defineConfig({
           name: 'local',
           include: local,
           environment: 'node',
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
@@ -82,7 +84,7 @@ export default defineConfig({
           // on the page's state (locators, expect.poll) or run on the fake clock, so a second
           // file beside them (or a busy machine) makes them slower, never wrong.
           maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],

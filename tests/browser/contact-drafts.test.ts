@@ -4,7 +4,7 @@ import { contactFormCopy } from '../../frontend/components/contact-form/content.
 import { DRAFT_KEY } from '../../frontend/components/contact-form/draft-storage.ts'
 import { emptyValues } from '../../frontend/components/contact-form/rules.ts'
 import { reviewViewports } from './chromium.ts'
-import { chromiumPath, headlessFlags } from './chromium-binary.ts'
+import { headlessFlags, headlessShellPath } from './chromium-binary.ts'
 import * as contact from './contact-helpers.ts'
 import { waitForShell } from './page-start.ts'
 
@@ -20,7 +20,7 @@ import { waitForShell } from './page-start.ts'
 let browser: Browser
 beforeAll(async () => {
   browser = await chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: headlessShellPath,
     args: [...headlessFlags, '--disable-features=BackForwardCache'],
   })
 })

@@ -6,7 +6,7 @@ import { inlineScriptsRefused } from '../../infra/inline-scripts.ts'
 import { createStaticSite } from '../../infra/local/static-site.ts'
 import { routes } from '../../shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { sharedChromium, url, viewports } from './chromium.ts'
+import { sharedChromium, url, viewports, wholeChromium } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -16,6 +16,8 @@ import { waitForShell } from './page-start.ts'
  */
 
 const browser = await sharedChromium()
+// The icon checks: the whole browser asks for /favicon.ico on its own, the headless shell never.
+const wholeBrowser = await wholeChromium()
 
 /** What the page itself reports: its first contentful paint, and when each script was asked for. */
 const timings = (page: Page) =>
@@ -63,7 +65,7 @@ async function requestsWhileLoading(page: Page, path: string, builtPage = true) 
 
 describe('the first paint needs the HTML alone', () => {
   it('sees the icon request a browser makes for a page that declares none (the check below can fail)', async () => {
-    const context = await browser.newContext({ viewport: viewports.phone })
+    const context = await wholeBrowser.newContext({ viewport: viewports.phone })
     const page = await context.newPage()
     await page.route(url('/a-page-without-an-icon'), (route) =>
       route.fulfill({
@@ -79,7 +81,7 @@ describe('the first paint needs the HTML alone', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
     for (const path of [...routes.map((route) => route.path), '/this-page-does-not-exist']) {
       it(`${path} on a ${name}: no icon and no image is fetched, the artwork comes with the HTML`, async () => {
-        const context = await browser.newContext({ viewport })
+        const context = await wholeBrowser.newContext({ viewport })
         const page = await context.newPage()
         const requests = await requestsWhileLoading(page, path)
         // The tab icon comes inside the page, so a browser asks for none (not even /favicon.ico).

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node'
 import { silentLogger } from '../../functions/log.ts'
 import { startLocalPipeline } from '../../infra/local/pipeline.ts'
 import { startLocalServer } from '../../infra/local/server.ts'
-import { chromiumPath, headlessFlags } from './chromium-binary.ts'
+import { chromiumPath, headlessFlags, headlessShellPath } from './chromium-binary.ts'
 import { buildSite } from './site-build.ts'
 
 declare module 'vitest' {
@@ -36,11 +36,16 @@ declare module 'vitest' {
  * `npm start` does, and starts the one Chromium every browser test connects to.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium is needed for the browser tests and was not found at ${chromiumPath}.\n` +
-        'Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).',
-    )
+  for (const [path, pkg, variable] of [
+    [headlessShellPath, 'chromium-headless-shell', 'CHROMIUM_HEADLESS_SHELL_PATH'],
+    [chromiumPath, 'chromium', 'CHROMIUM_PATH'],
+  ] as const) {
+    if (!existsSync(path)) {
+      throw new Error(
+        `${pkg} is needed for the browser tests and was not found at ${path}.\n` +
+          `Install it with: sudo apt-get install -y ${pkg} (or set ${variable}).`,
+      )
+    }
   }
   const outDir = buildSite()
   const distDir = join(outDir, 'client')
@@ -56,7 +61,7 @@ export default async function setup(project: TestProject) {
   // One browser for the run: a test's contexts are its own, and closing its connection closes
   // them; only the launch (a second or more on a busy machine) is shared.
   const browser = await chromium.launchServer({
-    executablePath: chromiumPath,
+    executablePath: headlessShellPath,
     args: [...headlessFlags],
   })
   project.provide('browserEndpoint', browser.wsEndpoint())

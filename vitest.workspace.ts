@@ -15,12 +15,12 @@ import { defineConfig } from 'vitest/config'
  *   the HTML checker, byte budgets): the browser's cached build, no server, no browser.
  * - `browser`: the built site served as `npm start` serves it, driven through Chromium.
  *
- * The CPU-bound projects run first (`groupOrder`), the timing-sensitive ones after them, so a
- * synthesis or a build never competes with a deadline or an animation: the local stack's and
- * the browser's together. Projects of one group share one number of
- * workers (Vitest's default is one fewer than the cores: one, on two): each group runs two
- * files at a time. The local stack's tests wait on state, as the browser's do, so a file beside
- * them makes them slower, never wrong.
+ * Two groups (`groupOrder`), each two files at a time (projects of one group share one number of
+ * workers; Vitest's default is one fewer than the cores: one, on two). The browser's runs alone,
+ * last, so a synthesis or a build never competes with an animation; the local stack's runs
+ * first, beside the syntheses: its tests wait on state (a drill's 8 s budget is the pipeline's,
+ * measured inside it), so a file beside them makes them slower, never wrong, and they no longer
+ * wait for the browser's to end.
  */
 const local = ['infra/local/**/*.test.ts', 'infra/ops/*.test.ts', 'bench/**/*.test.ts']
 const infra = ['infra/**/*.test.ts']
@@ -66,7 +66,7 @@ export default defineConfig({
           include: local,
           environment: 'node',
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
       {

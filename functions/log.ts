@@ -10,34 +10,40 @@ export interface LogEntry {
   readonly level: 'info' | 'warn' | 'error'
   readonly event: string
   readonly enquiryId?: string
-  readonly requestId?: string
   readonly attempts?: number
   readonly status?: number
   readonly errorName?: string
   readonly [count: `${string}Count`]: number | undefined
 }
 
-export type Logger = (entry: LogEntry) => void
+export interface Logger {
+  (entry: LogEntry): void
+  /**
+   * The Powertools logger that writes the entries. A handler gives it each invocation's context
+   * (`injectLambdaContext`, or `addContext` outside Middy), so every line carries Lambda's
+   * request id (`function_request_id`), the cold start and the function's name, and no code
+   * below the handler passes them along. None: the entries go elsewhere (a test's list).
+   */
+  readonly powertools?: PowertoolsLogger
+}
 
 /** A function's logger: the event is the message (and a field, for queries by name). */
 export function createLogger(service: string): Logger {
-  const logger = new PowertoolsLogger({ serviceName: service })
-  return ({ level, ...fields }) => logger[level](fields.event, fields)
+  return loggerOver(new PowertoolsLogger({ serviceName: service }))
+}
+
+/** Our entries, written by a Powertools logger. */
+export function loggerOver(powertools: PowertoolsLogger): Logger {
+  return Object.assign(
+    ({ level, ...fields }: LogEntry) => powertools[level](fields.event, fields),
+    { powertools },
+  )
 }
 
 /** The logger of whatever runs the functions locally (the local stack). */
 export const jsonLogger: Logger = createLogger('enquiries')
 
 export const silentLogger: Logger = () => {}
-
-/**
- * The invocation's logger: every entry carries Lambda's request id, as Powertools' `appendKeys`
- * would add it, so no code below the handler passes it along by hand.
- */
-export function withRequestId(log: Logger, context: { awsRequestId?: string } | undefined): Logger {
-  const requestId = context?.awsRequestId
-  return requestId === undefined ? log : (entry) => log({ ...entry, requestId })
-}
 
 /** An error's class name (e.g. `ConditionalCheckFailedException`): safe to log, unlike its text. */
 export function errorName(error: unknown): string {

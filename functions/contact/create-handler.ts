@@ -1,3 +1,4 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware'
 import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware'
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
@@ -10,7 +11,7 @@ import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
 import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import { isSyntheticMarker } from '../enquiries/synthetic.ts'
-import { errorName, jsonLogger, type Logger, withRequestId } from '../log.ts'
+import { errorName, jsonLogger, type Logger } from '../log.ts'
 import type { AnswerShell } from './answer-shell.ts'
 import { invalidFormPage, refusedFormPage } from './form-pages.ts'
 import { type ContactRoute, idempotencyKeyOf, readBody, routeOf } from './request.ts'
@@ -60,12 +61,14 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
     const handler = middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
     // Used first, so it runs last: whatever the answer, this invocation's metrics are written once.
     if (deps.metrics) handler.use(logMetrics(deps.metrics))
+    // Every line this invocation logs carries its request id.
+    if (log.powertools) handler.use(injectLambdaContext(log.powertools))
     handler
       .use({
         // Every refusal, whoever raised it, leaves with a message a person can read: JSON, or
         // the form's page.
         onError: (request) => {
-          const refusal = problemRefusal(request.error, withRequestId(log, request.context))
+          const refusal = problemRefusal(request.error, log)
           request.response =
             route === 'form'
               ? refusedFormPage(
@@ -83,21 +86,18 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
     // The content type is already checked (in any case, with any spacing before its
     // parameters): the parser must not judge it again by its own, narrower rule.
     if (route === 'json') handler.use(httpJsonBodyParser({ disableContentTypeCheck: true }))
-    return handler.handler(async (event, context) => {
+    return handler.handler(async (event) => {
       const idempotencyKey = idempotencyKeyOf(event)
-      const outcome = await submitEnquiry(
-        { ...submit, log: withRequestId(log, context) },
-        {
-          payload: event.body as unknown,
+      const outcome = await submitEnquiry(submit, {
+        payload: event.body as unknown,
+        idempotencyKey,
+        synthetic: isSyntheticMarker(
+          deps.syntheticKey,
+          event.headers?.[syntheticEnquiry.header],
           idempotencyKey,
-          synthetic: isSyntheticMarker(
-            deps.syntheticKey,
-            event.headers?.[syntheticEnquiry.header],
-            idempotencyKey,
-            submit.now(),
-          ),
-        },
-      )
+          submit.now(),
+        ),
+      })
       return route === 'form'
         ? formAnswer(outcome, event.body, deps.answerShell)
         : jsonAnswer(outcome)

@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it, vi } from 'vitest'
 import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
 import { createMetrics } from '../metrics.ts'
-import { dynamo, logs, mockAwsPerTest, now } from '../test-fixtures/mocked-contact.ts'
+import { dependencies, dynamo, mockAwsPerTest } from '../test-fixtures/mocked-contact.ts'
 import { streamEventOf } from '../test-fixtures/stream-trigger.ts'
 import * as support from '../test-fixtures/test-support.ts'
 import { createContactHandler } from './create-handler.ts'
@@ -21,8 +21,8 @@ describe('POST /api/contacts', () => {
       recorded.push('published')
       return metrics
     })
-    const counted = createContactHandler({ ...support.testDependencies(logs, now), metrics })
-    const countedSender = createSenderHandler({ ...support.testDependencies(logs, now), metrics })
+    const counted = createContactHandler({ ...dependencies, metrics })
+    const countedSender = createSenderHandler({ ...dependencies, metrics })
     await counted(support.jsonEvent(support.validSubmission), support.testContext)
     // The e-mail is the sender's, which the write starts: its own invocation, its own flush.
     const written = dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item ?? {})

@@ -70,7 +70,10 @@ describe('POST /api/contacts', () => {
       ':messageId': 'ses-message-1',
     })
     expect(logs.map((entry) => entry.event)).toEqual(['enquiry_stored', 'enquiry_email_sent'])
-    expect(logs[0]).toMatchObject({ enquiryId: response.json.id, requestId: 'aws-request-1' })
+    expect(logs[0]).toMatchObject({
+      enquiryId: response.json.id,
+      function_request_id: 'aws-request-1',
+    })
   })
 
   it('stores before it e-mails', async () => {
@@ -153,7 +156,7 @@ describe('POST /api/contacts', () => {
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0)
     expect(logs).toContainEqual(
       expect.objectContaining({
-        level: 'error',
+        level: 'ERROR',
         event: 'enquiry_store_failed',
         errorName: 'ResourceNotFoundException',
       }),
@@ -301,7 +304,7 @@ describe('POST /api/contacts', () => {
     expect(response.json.message).toMatch(/something went wrong/)
     expect(logs).toContainEqual(
       expect.objectContaining({
-        level: 'error',
+        level: 'ERROR',
         event: 'contact_request_failed',
         errorName: 'TypeError',
       }),

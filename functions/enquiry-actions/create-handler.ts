@@ -1,10 +1,11 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware'
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import middy from '@middy/core'
 import httpHeaderNormalizer from '@middy/http-header-normalizer'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { bodyText } from '../contact/request.ts'
 import type { ContactResult } from '../contact/responses.ts'
-import { errorName, jsonLogger, type Logger, withRequestId } from '../log.ts'
+import { errorName, jsonLogger, type Logger } from '../log.ts'
 import { type ActionDependencies, perform, show } from './act.ts'
 import { actionsPath, tokenParameter } from './links.ts'
 import { refusalPage } from './pages.ts'
@@ -50,28 +51,24 @@ function postedToken(event: APIGatewayProxyEventV2): string | undefined {
  */
 export function createActionHandler(deps: ActionHandlerDependencies) {
   const log = deps.log ?? jsonLogger
-  return middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
+  const handler = middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
+  // Every line this invocation logs carries its request id.
+  if (log.powertools) handler.use(injectLambdaContext(log.powertools))
+  return handler
     .use(httpHeaderNormalizer())
     .use({
       // Whatever fails, a person reads a page, and nothing was changed by a failed read.
       onError: (request) => {
-        withRequestId(
-          log,
-          request.context,
-        )({
-          level: 'error',
-          event: 'enquiry_action_failed',
-          errorName: errorName(request.error),
-        })
+        log({ level: 'error', event: 'enquiry_action_failed', errorName: errorName(request.error) })
         request.response = refusalPage('unavailable')
       },
     })
-    .handler(async (event, context) => {
+    .handler(async (event) => {
       const actionDeps: ActionDependencies = {
         table: { client: deps.documentClient, tableName: deps.tableName },
         key: deps.key,
         stage: deps.stage,
-        log: withRequestId(log, context),
+        log,
         now: deps.now ?? (() => new Date()),
       }
       if (!isActionsPath(event.rawPath)) return refusalPage('malformed')

@@ -1,10 +1,10 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics'
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda'
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda'
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { tableRepeatLookup } from '../enquiries/repeats.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
-import { errorName, jsonLogger, type Logger, withRequestId } from '../log.ts'
+import { errorName, jsonLogger, type Logger } from '../log.ts'
 import { createPacer } from '../notification-retry/pacer.ts'
 import { sendNewEnquiry } from './send-new.ts'
 
@@ -40,11 +40,10 @@ export function createSenderHandler(deps: SenderHandlerDependencies) {
     metrics: deps.metrics,
     now: deps.now ?? (() => new Date()),
   }
-  return async (
-    event: DynamoDBStreamEvent,
-    context?: { awsRequestId?: string },
-  ): Promise<DynamoDBBatchResponse> => {
-    const invocationLog = withRequestId(log, context)
+  return async (event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> => {
+    // Every line this invocation logs carries its request id (Powertools' own `addContext`:
+    // there is no Middy chain here for `injectLambdaContext`).
+    if (context) log.powertools?.addContext(context)
     const pacer = createPacer(SENDER_SENDS_PER_SECOND)
     const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = []
     try {
@@ -58,9 +57,9 @@ export function createSenderHandler(deps: SenderHandlerDependencies) {
         }
         try {
           await pacer.wait()
-          await sendNewEnquiry({ ...sender, log: invocationLog }, id)
+          await sendNewEnquiry(sender, id)
         } catch (error) {
-          invocationLog({
+          log({
             level: 'error',
             event: 'enquiry_sender_failed',
             enquiryId: id,

@@ -8,11 +8,12 @@ import {
 import { mockClient } from 'aws-sdk-client-mock'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
-import type { LogEntry } from '../log.ts'
 import { spamVerdict } from '../spam/verdict.ts'
 import { streamEventOf } from '../test-fixtures/stream-trigger.ts'
 import {
   awsError,
+  keptLinesLogger,
+  type LogLine,
   testClients,
   testConfig,
   testContext,
@@ -23,11 +24,11 @@ import { createSenderHandler } from './create-handler.ts'
 const dynamo = mockClient(DynamoDBDocumentClient)
 const ses = mockClient(SESClient)
 const now = new Date('2026-11-21T12:00:00.000Z')
-let logs: LogEntry[]
+const logs: LogLine[] = []
 const sender = createSenderHandler({
   config: testConfig,
   clients: testClients(),
-  log: (entry) => logs.push(entry),
+  log: keptLinesLogger(logs),
   now: () => now,
 })
 const message = 'We would like a new website for our bakery, with online orders.'
@@ -47,7 +48,7 @@ const others = (count: number) => ({
 const updates = () => dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)
 
 beforeEach(() => {
-  logs = []
+  logs.length = 0
   dynamo.reset()
   ses.reset()
   dynamo.on(QueryCommand).resolves({ Items: [] })
@@ -67,7 +68,10 @@ describe('the enquiry sender (started by the table’s write)', () => {
       expect.stringContaining('#status = :sent'),
     ])
     expect(logs).toContainEqual(
-      expect.objectContaining({ event: 'enquiry_email_sent', requestId: 'aws-request-1' }),
+      expect.objectContaining({
+        event: 'enquiry_email_sent',
+        function_request_id: 'aws-request-1',
+      }),
     )
   })
 
@@ -128,7 +132,7 @@ describe('the enquiry sender (started by the table’s write)', () => {
     expect(ses.calls()).toHaveLength(0)
     expect(logs).toContainEqual(
       expect.objectContaining({
-        level: 'error',
+        level: 'ERROR',
         event: 'enquiry_sender_failed',
         enquiryId: 'a',
         errorName: 'ProvisionedThroughputExceededException',

@@ -3,9 +3,15 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { afterEach, beforeEach, expect } from 'vitest'
 import { createContactHandler } from '../contact/create-handler.ts'
 import { createSenderHandler } from '../enquiry-sender/create-handler.ts'
-import type { LogEntry } from '../log.ts'
 import { landedPuts, streamEventOf } from './stream-trigger.ts'
-import { mockAwsClients, personalValues, testContext, testDependencies } from './test-support.ts'
+import {
+  keptLinesLogger,
+  type LogLine,
+  mockAwsClients,
+  personalValues,
+  testContext,
+  testDependencies,
+} from './test-support.ts'
 
 /**
  * The contact handler over mocked DynamoDB and SES clients, at a fixed time, with its log
@@ -16,12 +22,15 @@ export const { dynamo, ses } = mockAwsClients()
 
 export const now = new Date('2026-03-14T09:26:53.589Z')
 export const key = '9b2f4c1e-3d5a-4e6b-8c7d-0e1f2a3b4c5d'
-export const logs: LogEntry[] = []
+/** What the handlers logged, as CloudWatch holds it (each line with its request id). */
+export const logs: LogLine[] = []
+/** What both handlers are made with: the mocks, the fixed clock, the lines kept. */
+export const dependencies = { ...testDependencies([], now), log: keptLinesLogger(logs) }
 
-export const handler = createContactHandler(testDependencies(logs, now))
+export const handler = createContactHandler(dependencies)
 
 /** The sender the table's stream starts, on the same mocks. */
-export const sender = createSenderHandler(testDependencies(logs, now))
+export const sender = createSenderHandler(dependencies)
 
 /** One request, then the sender for each new pending enquiry its write stored. */
 export const invoke = async (event: Parameters<typeof handler>[0]) => {

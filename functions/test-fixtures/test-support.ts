@@ -1,5 +1,6 @@
 import { once } from 'node:events'
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net'
+import { type LogItem, Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger'
 import { SESClient } from '@aws-sdk/client-ses'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
@@ -9,7 +10,7 @@ import type { ContactSubmission } from '../../shared/contact.ts'
 import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
-import type { LogEntry } from '../log.ts'
+import { type LogEntry, type Logger, loggerOver } from '../log.ts'
 
 /** What the functions' tests and the local stack's fault tests share (no handler imports it). */
 export const testConfig: FunctionConfig = {
@@ -31,6 +32,22 @@ export const personalValues = [
   validSubmission.company,
   validSubmission.message,
 ]
+
+/** A log line as CloudWatch holds it: what Powertools prints, parsed. */
+export type LogLine = Readonly<Record<string, unknown>>
+
+/**
+ * A function's logger as deployed (Powertools, given each invocation's context by the handler),
+ * its lines kept in `lines` instead of printed.
+ */
+export function keptLinesLogger(lines: LogLine[]): Logger {
+  class KeptLines extends PowertoolsLogger {
+    protected override printLog(_level: number, line: LogItem): void {
+      lines.push(line.getAttributes())
+    }
+  }
+  return loggerOver(new KeptLines({ serviceName: 'test' }))
+}
 
 /** Mocks of the document client and SES: every client of those the handlers create answers from them. */
 export const mockAwsClients = () => ({

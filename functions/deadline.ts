@@ -8,7 +8,13 @@ export interface Deadline {
   elapsedMs(): number
 }
 
-export function startDeadline(now: () => number = () => performance.now()): Deadline {
+/**
+ * Milliseconds on a monotonic clock. Not `performance.now()`: Node loads `perf_hooks` on the
+ * global's first use, 0.75 ms of CPU on a cold start's first request (measured; fresh Node 24).
+ */
+export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6
+
+export function startDeadline(now: () => number = monotonicMs): Deadline {
   const started = now()
   return {
     by: (msFromStart) =>

@@ -1,11 +1,13 @@
-/** Time as the pacer sees it: real (`performance`, timers) or a test's fake clock. */
+import { monotonicMs } from '../deadline.ts'
+
+/** Time as the pacer sees it: real (a monotonic clock, timers) or a test's fake clock. */
 export interface PacerClock {
   now(): number
   sleep(ms: number): Promise<void>
 }
 
 export const realClock: PacerClock = {
-  now: () => performance.now(),
+  now: monotonicMs,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }
 

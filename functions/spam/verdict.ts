@@ -1,4 +1,4 @@
-import { disposableEmailBlocklist } from 'disposable-email-domains-js'
+import { disposableDomains } from './disposable-domains.ts'
 
 /**
  * How sure the contact pipeline is that an enquiry is spam. `likely` is still e-mailed (marked);
@@ -210,20 +210,19 @@ const foreignScripts: readonly (readonly [RegExp, string])[] = [
   [/\p{Script=Hebrew}/gu, 'Hebrew'],
 ]
 
-// About 8,900 domains, looked up in O(1). Built on first use, not at load: every function's
-// bundle holds this module (for the spam levels), and only the contact function asks.
-let disposableDomains: Set<string> | undefined
-
 /**
  * Whether the address is at a disposable mail service (or one of its subdomains, which the list
- * covers too).
+ * covers too). The list is one string, a domain a line (disposable-domains.ts, generated from
+ * `disposable-email-domains-js`): searched in 0.1 ms, where the package's array of about 8,900
+ * cost 2.7 ms to load and 1.3 ms to build on a cold start's first request.
  */
 export function isDisposableAddress(email: string): boolean {
   const domain = email.trim().toLowerCase().split('@').pop() ?? ''
+  // The list holds these characters only; a line break must not match across two of its lines.
+  if (!/^[a-z0-9.-]+$/.test(domain)) return false
   const labels = domain.split('.')
-  disposableDomains ??= new Set(disposableEmailBlocklist())
   for (let start = 0; start < labels.length - 1; start++) {
-    if (disposableDomains.has(labels.slice(start).join('.'))) return true
+    if (disposableDomains.includes(`\n${labels.slice(start).join('.')}\n`)) return true
   }
   return false
 }

@@ -15,6 +15,9 @@
  *   npm run bench:api -- --invocations 20     quicker
  *   npm run bench:api -- --cold-runs 21       more fresh processes per cold-start figure
  *   npm run bench:api -- --cold-start-only    the cold-start figures alone
+ *   npm run bench:api -- --first-request-against b6b45af
+ *                                             the contact function's first request beside
+ *                                             that commit's (its own bundling and Node flags)
  *   npm run bench:api -- --arrivals 100       more enquiries timed from their 201 to their e-mail
  *   npm run bench:api -- --connections 10 --duration 5 --max-requests 5000
  *                                             the load runs: concurrency, seconds, cap per run
@@ -43,6 +46,7 @@ import { localCredentials, startLocalPipeline } from '../infra/local/pipeline.ts
 import { originSecret } from '../shared/origin-secret.ts'
 import { sampleEnquiry } from '../shared/sample-enquiry.ts'
 import { formatColdStart, measureColdStart } from './cold-start.ts'
+import { bundleContactAt } from './contact-at.ts'
 import { formatEmailArrival, measureEmailArrival } from './email-arrival.ts'
 import { median, percentile } from './stats.ts'
 
@@ -53,6 +57,7 @@ const { values: options } = parseArgs({
     'cold-runs': { type: 'string', default: '15' },
     arrivals: { type: 'string', default: '40' },
     'cold-start-only': { type: 'boolean', default: false },
+    'first-request-against': { type: 'string' },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
     'max-requests': { type: 'string', default: '5000' },
@@ -149,7 +154,18 @@ const event = (): APIGatewayProxyEventV2 => ({
 })
 
 // Cold start as CPU time, every function beside the bare SDK clients (bench/cold-start.ts).
-const coldStart = await measureColdStart({ repo, outDir, env, runs: coldRuns, contactEvent: event })
+const against = options['first-request-against']
+  ? await bundleContactAt(repo, options['first-request-against'])
+  : undefined
+const coldStart = await measureColdStart({
+  repo,
+  outDir,
+  env,
+  runs: coldRuns,
+  contactEvent: event,
+  against,
+})
+against?.remove()
 if (options['cold-start-only']) {
   for (const line of formatColdStart(coldStart)) quiet(line)
   await stack.close()

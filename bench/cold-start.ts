@@ -13,6 +13,7 @@ import { type BuildOptions, build } from 'esbuild'
 import { linkKeyEnv } from '../functions/enquiry-actions/links.ts'
 import { esbuildOptions } from '../infra/lambda-bundling.ts'
 import { syntheticEnquiry } from '../shared/synthetic-enquiry.ts'
+import type { BundleAtCommit } from './contact-at.ts'
 import { median } from './stats.ts'
 
 // What the stack sets for the functions beyond the contact function's environment.
@@ -95,10 +96,11 @@ async function runChild(
   url: string,
   env: Record<string, string>,
   event?: unknown,
+  nodeFlags: readonly string[] = [],
 ): Promise<ChildResult> {
   const { stdout: out } = await promisify(execFile)(
     process.execPath,
-    ['--input-type=module', '-e', childScript],
+    [...nodeFlags, '--input-type=module', '-e', childScript],
     {
       env: {
         ...process.env,
@@ -118,12 +120,15 @@ async function runChild(
 export interface ColdStartReport {
   readonly imports: { name: string; bytes: number; importCpu: number; ratio: number }[]
   readonly contactFirstRequestCpu: number
+  /** The same first request of the contact function at an earlier commit, measured beside it. */
+  readonly against?: { readonly commit: string; readonly firstRequestCpu: number }
   readonly runs: number
 }
 
 /**
  * `runs` fresh imports of each variant, interleaved; then `runs` fresh contact-function processes
- * each answering one request (verdict + one conditional put against the table in `env`).
+ * each answering one request (verdict + one conditional put against the table in `env`), each
+ * beside one of the contact function at `against`, when given.
  */
 export async function measureColdStart(options: {
   readonly repo: string
@@ -131,6 +136,7 @@ export async function measureColdStart(options: {
   readonly env: Record<string, string>
   readonly runs: number
   readonly contactEvent: () => unknown
+  readonly against?: BundleAtCommit
 }): Promise<ColdStartReport> {
   const variants = coldStartVariants(options.repo)
   const bundles = await Promise.all(
@@ -152,11 +158,18 @@ export async function measureColdStart(options: {
     }
   }
   const contact = bundles.find((b) => b.name === 'contact')
-  const firsts: number[] = []
-  for (let run = 0; contact && run < options.runs; run++) {
-    const { first } = await runChild(contact.url, options.env, options.contactEvent())
+  const firstRequest = async (url: string, nodeFlags?: readonly string[]) => {
+    const { first } = await runChild(url, options.env, options.contactEvent(), nodeFlags)
     if (first?.status !== 201 || !first) throw new Error(`First request answered ${first?.status}`)
-    firsts.push(first.cpu)
+    return first.cpu
+  }
+  const firsts: number[] = []
+  const againstFirsts: number[] = []
+  for (let run = 0; contact && run < options.runs; run++) {
+    firsts.push(await firstRequest(contact.url))
+    if (options.against) {
+      againstFirsts.push(await firstRequest(options.against.url, options.against.nodeFlags))
+    }
   }
   const floor = median(samples[0] ?? [])
   return {
@@ -166,6 +179,9 @@ export async function measureColdStart(options: {
       return { name: b.name, bytes: b.bytes, importCpu, ratio: importCpu / floor }
     }),
     contactFirstRequestCpu: median(firsts),
+    ...(options.against
+      ? { against: { commit: options.against.commit, firstRequestCpu: median(againstFirsts) } }
+      : {}),
   }
 }
 
@@ -177,5 +193,10 @@ export function formatColdStart(report: ColdStartReport): string[] {
         `  import CPU, ${`${v.name}:`.padEnd(36)} ${v.importCpu.toFixed(1)} ms  ${v.ratio.toFixed(2)}× bare  (${(v.bytes / 1024).toFixed(0)} KB)`,
     ),
     `  first-request CPU, contact:             ${report.contactFirstRequestCpu.toFixed(1)} ms (verdict + conditional put, local table)`,
+    ...(report.against
+      ? [
+          `  first-request CPU, contact at ${report.against.commit}: ${report.against.firstRequestCpu.toFixed(1)} ms (its own bundling and Node flags, interleaved): now ${((100 * report.contactFirstRequestCpu) / report.against.firstRequestCpu).toFixed(0)}% of it`,
+        ]
+      : []),
   ]
 }

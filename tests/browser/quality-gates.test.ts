@@ -20,6 +20,20 @@ describe('accessibility: zero axe violations (WCAG 2.2 AA) on every route and th
   })
   afterAll(() => browser?.close())
 
+  it('finds the faults axe finds on a page that has them (the checks below can fail)', async () => {
+    const context = await browser.newContext({ viewport: viewports.phone })
+    const page = await context.newPage()
+    await page.setContent(
+      '<!DOCTYPE html><html lang="en-GB"><title>Faults</title><main>' +
+        '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#ddd;background:#fff">Faint</p></main>',
+    )
+    // The failed assertion carries the violations it found.
+    await expect(expectNoAxeViolations(page)).rejects.toMatchObject({
+      actual: [expect.stringMatching(/^color-contrast:/), expect.stringMatching(/^image-alt:/)],
+    })
+    await context.close()
+  })
+
   const targets = [...routePaths, '/this-page-does-not-exist']
   for (const [name, viewport] of Object.entries(viewports)) {
     for (const path of targets) {

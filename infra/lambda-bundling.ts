@@ -30,11 +30,11 @@ export const lambdaBundling = {
   // (shared files, SSO, web identity, metadata services and the STS and SSO clients behind them)
   // is replaced by the environment's provider alone.
   alias: { '@aws-sdk/credential-provider-node': './functions/lambda-credentials.ts' },
-  // A module that finds a file beside itself (`new URL(file, import.meta.url)`) finds it beside
-  // the bundle.
   // The SDK loads `node:http` with `await import()` on its first request: an ES module namespace
   // again (undici with it), paid by the first visitor. Down-levelled, it is a `require`.
   supported: { 'dynamic-import': false },
+  // A module that finds a file beside itself (`new URL(file, import.meta.url)`) finds it beside
+  // the bundle.
   banner: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;",
   define: { 'import.meta.url': '__importMetaUrl' },
 } as const

@@ -267,10 +267,11 @@ export function spamVerdict(input: VerdictInput): SpamVerdict {
   if (links.length > 0 && linkChars / Math.max(textChars, 1) > 0.5) {
     add(3, 'The message is mostly a link')
   }
-  if (linkMarkup.test(message.toLowerCase()))
-    add(4, 'The message holds link markup for forums or blogs')
+  // The patterns are written in lower case (see pitchPhrases).
+  const lowerMessage = message.toLowerCase()
+  if (linkMarkup.test(lowerMessage)) add(4, 'The message holds link markup for forums or blogs')
 
-  const text = `${input.company}\n${message}`.toLowerCase()
+  const text = `${input.company.toLowerCase()}\n${lowerMessage}`
   const pitches = pitchPhrases.filter(([pattern]) => pattern.test(text))
   if (pitches.length > 0) {
     // Agencies are asked about Google and prices all day, so one phrase is a hint; pitches

@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
-import { scriptsAfterPaintPlugin } from './frontend/scripts-after-paint-plugin.ts'
-import { sitemapPlugin } from './frontend/seo/sitemap-plugin.ts'
+import { scriptsAfterPaintPlugin } from '#frontend/scripts-after-paint-plugin.ts'
+import { sitemapPlugin } from '#frontend/seo/sitemap-plugin.ts'
 
 export default defineConfig({
   root: 'frontend',

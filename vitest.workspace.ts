@@ -22,8 +22,8 @@ import { defineConfig } from 'vitest/config'
  * measured inside it), so a file beside them makes them slower, never wrong, and they no longer
  * wait for the browser's to end.
  */
-const local = ['infra/local/**/*.test.ts', 'infra/ops/*.test.ts', 'bench/**/*.test.ts']
-const infra = ['infra/**/*.test.ts']
+const local = ['local/**/*.test.ts', 'ops/*.test.ts', 'bench/**/*.test.ts']
+const infra = ['infra/**/*.test.ts', 'ops/retention-audit/**/*.test.ts']
 
 export default defineConfig({
   test: {
@@ -41,7 +41,6 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: infra,
-          exclude: local,
           environment: 'node',
           globalSetup: ['infra/testing/global-setup.ts'],
           // The tests only read assemblies: one aws-cdk-lib per worker, not one per file.

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
 
 // Runs the bench end to end, briefly; it checks the figures are reported, never their values.
-// Its load and fault runs are the fault tests' (infra/local/faults.test.ts): they run the same
+// Its load and fault runs are the fault tests' (local/faults.test.ts): they run the same
 // scenarios with the same report, and check its lines, so each scenario runs once per test run.
 it('bench:api reports bundle size, init time, warm latency, load and faults', {
   timeout: 120_000,

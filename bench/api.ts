@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api`: the contact Lambda's bundle size, its module init time and its warm
  * invocation latency against the local emulators (dynalite, aws-ses-v2-local); then the API
- * under load and faults (infra/local/faults.ts): visitors on loopback at a fixed concurrency
+ * under load and faults (local/faults.ts): visitors on loopback at a fixed concurrency
  * for a fixed time, SES switched off mid-load, DynamoDB down, a function killed between write
  * and e-mail. Timings have no thresholds: it measures. The load and fault outcomes are checked,
  * and the run exits non-zero if one fails.
@@ -31,20 +31,15 @@ import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { build } from 'esbuild'
-import { silentLogger } from '../functions/log.ts'
-import { esbuildOptions } from '../infra/lambda-bundling.ts'
-import { lambdaContext } from '../infra/local/api-gateway.ts'
-import {
-  crashRun,
-  dynamoDbOutageRun,
-  sesOutageRun,
-  steadyLoadRun,
-} from '../infra/local/fault-report.ts'
-import { startFaultStack } from '../infra/local/fault-stack.ts'
-import type { ScenarioCheck } from '../infra/local/faults.ts'
-import { localCredentials, startLocalPipeline } from '../infra/local/pipeline.ts'
-import { originSecret } from '../shared/origin-secret.ts'
-import { sampleEnquiry } from '../shared/sample-enquiry.ts'
+import { silentLogger } from '#functions/log.ts'
+import { esbuildOptions } from '#infra/lambda-bundling.ts'
+import { lambdaContext } from '#local/api-gateway.ts'
+import { crashRun, dynamoDbOutageRun, sesOutageRun, steadyLoadRun } from '#local/fault-report.ts'
+import { startFaultStack } from '#local/fault-stack.ts'
+import type { ScenarioCheck } from '#local/faults.ts'
+import { localCredentials, startLocalPipeline } from '#local/pipeline.ts'
+import { originSecret } from '#shared/origin-secret.ts'
+import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { formatColdStart, measureColdStart } from './cold-start.ts'
 import { bundleContactAt } from './contact-at.ts'
 import { formatEmailArrival, measureEmailArrival } from './email-arrival.ts'
@@ -61,7 +56,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
     'max-requests': { type: 'string', default: '5000' },
-    // The bench's own figures only: the fault tests run the scenarios (infra/local/faults.test.ts).
+    // The bench's own figures only: the fault tests run the scenarios (local/faults.test.ts).
     'skip-faults': { type: 'boolean', default: false },
   },
 })
@@ -223,7 +218,7 @@ const arrivals = await measureEmailArrival(Math.max(1, Number(options.arrivals))
 console.log('')
 for (const line of formatEmailArrival(arrivals)) console.log(line)
 
-// --- The API under load and faults (infra/local/faults.ts) ----------------------------------
+// --- The API under load and faults (local/faults.ts) ----------------------------------
 
 const load = {
   connections: Math.max(1, Number(options.connections)),

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
+import { chromiumPath, headlessFlags } from '#tests/browser/chromium-binary.ts'
 
 export interface DebugChromium {
   readonly port: number

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { sampleEnquiry } from '../shared/sample-enquiry.ts'
+import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { median } from './stats.ts'
 
 /**

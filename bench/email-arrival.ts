@@ -1,12 +1,12 @@
 /**
  * How long after its 201 an enquiry's e-mail is in the mailbox, on the local stack: the write
- * starts the enquiry sender at once (the table stream's stand-in, infra/local/stream-trigger.ts),
+ * starts the enquiry sender at once (the table stream's stand-in, local/stream-trigger.ts),
  * so this is the sender's own time, not the retry's minute. For `npm run bench:api`.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { mailFor } from '../infra/local/mailbox.ts'
-import { serveLocalPipeline } from '../infra/local/served-pipeline.ts'
-import { sampleEnquiry } from '../shared/sample-enquiry.ts'
+import { mailFor } from '#local/mailbox.ts'
+import { serveLocalPipeline } from '#local/served-pipeline.ts'
+import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { percentile } from './stats.ts'
 
 /** The staff's side of the promise: each e-mail within this of the visitor's "Message sent". */

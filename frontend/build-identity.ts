@@ -1,4 +1,4 @@
-import { parseSite } from '../shared/site.ts'
+import { parseSite } from '#shared/site.ts'
 
 /**
  * The identity the pages are rendered with. Pages are prerendered in Node at build time, so the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scriptsAfterPaintHtml } from '../shared/scripts-after-paint.ts'
+import { scriptsAfterPaintHtml } from '#shared/scripts-after-paint.ts'
 import { withScriptsAfterPaint } from './scripts-after-paint-plugin.ts'
 
 const vikeEntry = (path: string) => `<script src="${path}" type="module" async></script>`

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import type { Plugin } from 'vite'
-import { builtHtmlFiles } from '../shared/built-pages.ts'
-import { scriptsAfterPaintHtml } from '../shared/scripts-after-paint.ts'
+import { builtHtmlFiles } from '#shared/built-pages.ts'
+import { scriptsAfterPaintHtml } from '#shared/scripts-after-paint.ts'
 
 /** Vike's entry script, as it writes it into every prerendered page. */
 const VIKE_ENTRY = /<script src="(\/assets\/entries\/[^"]+\.js)" type="module" async><\/script>/g

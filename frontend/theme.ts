@@ -1,7 +1,7 @@
 import { createSystem, defineConfig } from '@chakra-ui/react'
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
 import { defaultThemeConfig } from '@chakra-ui/react/theme'
-import { brandColours } from '../shared/brand-colours.ts'
+import { brandColours } from '#shared/brand-colours.ts'
 
 /**
  * Chakra's stack without its first name, Inter: the site does not ship Inter, so for nearly every

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { METRICS_NAMESPACE } from '../shared/delivery-metrics.ts'
+import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import { countEnquiry, createMetrics, metricsStage, recordBacklogAge } from './metrics.ts'
 import { emfLines } from './test-fixtures/test-support.ts'
 

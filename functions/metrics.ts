@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics'
-import { METRICS_NAMESPACE } from '../shared/delivery-metrics.ts'
+import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 
 /** The functions that emit pipeline metrics: the `service` dimension. */
 export type MetricsService =

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions'
 import { describe, expect, it } from 'vitest'
-import { originSecret } from '../shared/origin-secret.ts'
+import { originSecret } from '#shared/origin-secret.ts'
 import {
   apiCertificateArn,
   type Cfn,

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { scriptsAfterPaintHtml } from '../shared/scripts-after-paint.ts'
-import { contentSecurityPolicy } from '../shared/security-headers.ts'
-import { speculationRulesText } from '../shared/speculation-rules.ts'
+import { scriptsAfterPaintHtml } from '#shared/scripts-after-paint.ts'
+import { contentSecurityPolicy } from '#shared/security-headers.ts'
+import { speculationRulesText } from '#shared/speculation-rules.ts'
 import { inlineScriptsRefused } from './inline-scripts.ts'
 
 const sites: string[] = []

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
-import { builtHtmlFiles } from '../shared/built-pages.ts'
+import { builtHtmlFiles } from '#shared/built-pages.ts'
 
 /** An inline `<script>`: no `src`, so the CSP admits it by its hash or not at all. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi

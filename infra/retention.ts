@@ -1,5 +1,5 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs'
-import { RETENTION_YEARS } from '../shared/contact.ts'
+import { RETENTION_YEARS } from '#shared/contact.ts'
 
 /**
  * How long each place that can hold personal data keeps it: the one list the stack applies,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { enquiryActionsApi } from '../shared/enquiry-actions.ts'
-import { parseSite, type Site } from '../shared/site.ts'
+import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
+import { parseSite, type Site } from '#shared/site.ts'
 import { DEFAULT_DIGEST_SCHEDULE } from './constructs/attention-digest.ts'
 import { domainOf } from './constructs/email-identities.ts'
 import {

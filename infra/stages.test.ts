@@ -313,7 +313,7 @@ describe('-c overrides, each dangerous kind', () => {
 describe('npm run deploy', () => {
   // What `npm run deploy -- …` runs, without npm's own start-up.
   const run = (...args: string[]) =>
-    promisify(execFile)(process.execPath, ['infra/deploy-cli.ts', 'deploy', ...args], {
+    promisify(execFile)(process.execPath, ['ops/deploy-cli.ts', 'deploy', ...args], {
       cwd: new URL('..', import.meta.url).pathname,
     }).then(
       () => ({ code: 0, stderr: '' }),

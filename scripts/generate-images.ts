@@ -7,10 +7,10 @@
  */
 import { mkdirSync } from 'node:fs'
 import sharp from 'sharp'
-import { site } from '../frontend/build-identity.ts'
-import { artworkSvg } from '../frontend/components/artwork.ts'
-import { type ArtworkFamily, artworkCaptions, artworkFamilies } from '../frontend/page-families.ts'
-import { socialImagePath, socialImageSize } from '../frontend/seo/social-image.ts'
+import { site } from '#frontend/build-identity.ts'
+import { artworkSvg } from '#frontend/components/artwork.ts'
+import { type ArtworkFamily, artworkCaptions, artworkFamilies } from '#frontend/page-families.ts'
+import { socialImagePath, socialImageSize } from '#frontend/seo/social-image.ts'
 
 const outDir = new URL('../frontend/public/images/', import.meta.url).pathname
 mkdirSync(outDir, { recursive: true })

@@ -66,6 +66,11 @@ function commandLineModules(): Set<string> {
   return new Set([...entries, ...sources.filter((path) => /-cli\.tsx?$/.test(path))])
 }
 
+/** The subpath aliases of package.json's `imports` (`#shared/*` → `./shared/*`). */
+const aliases = Object.entries(
+  (JSON.parse(read('package.json')) as { imports: Record<string, string> }).imports,
+).map(([alias, target]) => [alias.replace(/\*$/, ''), target.replace(/\*$/, '')] as const)
+
 /** The repository files a module imports (static, dynamic and type imports), by relative path. */
 function importsOf(path: string): string[] {
   const text = read(path)
@@ -74,9 +79,11 @@ function importsOf(path: string): string[] {
     ...text.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g),
     ...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
   ].map((match) => match[1] ?? '')
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => normalize(join(dirname(path), specifier)))
+  return specifiers.flatMap((specifier) => {
+    if (specifier.startsWith('.')) return [normalize(join(dirname(path), specifier))]
+    const alias = aliases.find(([prefix]) => specifier.startsWith(prefix))
+    return alias ? [normalize(alias[1] + specifier.slice(alias[0].length))] : []
+  })
 }
 
 describe('house rules', () => {
@@ -119,24 +126,28 @@ describe('house rules', () => {
     expect([...walk(root)].sort()).toEqual([...sources].sort())
   })
 
-  it('imports nothing test-only into the product (functions/test-fixtures, infra/testing)', () => {
-    const testOnly = /^(functions\/test-fixtures|infra\/testing|tests)\//
+  it('imports nothing test-only into the product (test-fixtures, the testing folders)', () => {
+    const testOnly = /^(functions\/test-fixtures|(infra|local|ops)\/testing|tests)\//
     const product = sources.filter((path) => !/\.test\.tsx?$/.test(path) && !testOnly.test(path))
     const offending = product.flatMap((path) =>
       importsOf(path)
-        .filter((imported) => /^(functions\/test-fixtures|infra\/testing)\//.test(imported))
+        .filter((imported) =>
+          /^(functions\/test-fixtures|(infra|local|ops)\/testing)\//.test(imported),
+        )
         .map((imported) => `${path} imports ${imported}`),
     )
     expect(offending, 'move what the product needs out of the test-only folder').toEqual([])
   })
 
-  it('runs every import down the floors: shared, then frontend and functions, then infra', () => {
+  it('runs every import down the floors: shared; frontend and functions; infra; local; ops', () => {
     // What a top folder may import besides itself; shared imports from no other.
     const below: Record<string, readonly string[]> = {
       shared: [],
       frontend: ['shared'],
       functions: ['shared'],
       infra: ['shared', 'functions', 'frontend'],
+      local: ['shared', 'functions', 'frontend', 'infra'],
+      ops: ['shared', 'functions', 'frontend', 'infra', 'local'],
     }
     const top = (path: string) => path.split('/')[0] ?? ''
     const offending = sources

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { scriptsAfterPaintHtml } from '../shared/scripts-after-paint.ts'
+import { scriptsAfterPaintHtml } from '#shared/scripts-after-paint.ts'
 import { allPaths, fileStem, parseScreenshotOptions, takeScreenshots } from './screenshots.ts'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

@@ -7,11 +7,11 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { CONSENT_DATE_KEY, CONSENT_KEY } from '../frontend/consent/constants.ts'
-import { startLocalServer } from '../infra/local/server.ts'
-import { routes } from '../shared/routes.ts'
-import { chromiumPath, headlessFlags } from '../tests/browser/chromium-binary.ts'
-import { waitForShell } from '../tests/browser/page-start.ts'
+import { CONSENT_DATE_KEY, CONSENT_KEY } from '#frontend/consent/constants.ts'
+import { startLocalServer } from '#local/server.ts'
+import { routes } from '#shared/routes.ts'
+import { chromiumPath, headlessFlags } from '#tests/browser/chromium-binary.ts'
+import { waitForShell } from '#tests/browser/page-start.ts'
 
 /** A phone (the width most UK phones report) and a common laptop. */
 export const widths = [390, 1366] as const

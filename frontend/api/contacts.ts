@@ -1,5 +1,5 @@
-import type { ContactSubmission } from '../../shared/contact.ts'
-import { contactApi } from '../../shared/contact-fields.ts'
+import type { ContactSubmission } from '#shared/contact.ts'
+import { contactApi } from '#shared/contact-fields.ts'
 import { apiRequest, type RequestOptions } from './request.ts'
 
 /** What `POST /api/contacts` answers with 201. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
+import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { submitContact } from './contacts.ts'
 import { apiRequest, HttpError, throwIfResNotOk } from './request.ts'
 

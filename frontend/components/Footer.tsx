@@ -1,6 +1,6 @@
 import { Box, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { footerServices, legalLinks } from '../../shared/routes.ts'
-import { companyDisclosures, socialPlatforms, telHref } from '../../shared/site.ts'
+import { footerServices, legalLinks } from '#shared/routes.ts'
+import { companyDisclosures, socialPlatforms, telHref } from '#shared/site.ts'
 import { site } from '../build-identity.ts'
 
 const builtYear = new Date().getFullYear()

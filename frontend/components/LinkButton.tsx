@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import { contactFormHref } from '../../shared/routes.ts'
+import { contactFormHref } from '#shared/routes.ts'
 import { type AnalyticsEvent, analyticsEvents, trackingAttributes } from '../analytics/events.ts'
 
 /** How a button-styled link looks: on a light background, or on the dark hero and closing blocks. */

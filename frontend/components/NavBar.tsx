@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, HStack, Link, Stack } from '@chakra-ui/react'
-import { contactButton, navLinks } from '../../shared/routes.ts'
+import { contactButton, navLinks } from '#shared/routes.ts'
 import { site } from '../build-identity.ts'
 import { Icon } from './Icon.tsx'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routes, unlistedPages } from '../../shared/routes.ts'
+import { routes, unlistedPages } from '#shared/routes.ts'
 import { artworkFamilies, artworkFamilyFor } from '../page-families.ts'
 import { artworkSvg } from './artwork.ts'
 

@@ -1,4 +1,4 @@
-import { companyDisclosures, type Site, telHref } from '../../shared/site.ts'
+import { companyDisclosures, type Site, telHref } from '#shared/site.ts'
 
 /** A piece of a legal section: a paragraph, a sub-heading, a bulleted list or labelled details. */
 export type LegalBlock =

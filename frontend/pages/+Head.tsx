@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext'
-import { absoluteUrl, brandColours } from '../../shared/site.ts'
-import { speculationRulesText } from '../../shared/speculation-rules.ts'
+import { absoluteUrl, brandColours } from '#shared/site.ts'
+import { speculationRulesText } from '#shared/speculation-rules.ts'
 import { site } from '../build-identity.ts'
 import { PAGE_END_ID } from '../components/PageEnd.tsx'
 import { artworkFamilyFor } from '../page-families.ts'

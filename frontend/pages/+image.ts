@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { absoluteUrl } from '../../shared/site.ts'
+import { absoluteUrl } from '#shared/site.ts'
 import { site } from '../build-identity.ts'
 import { artworkFamilyFor } from '../page-families.ts'
 import { socialImagePath } from '../seo/social-image.ts'

@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite'
-import { routes } from '../../shared/routes.ts'
-import { parseSite } from '../../shared/site.ts'
+import { routes } from '#shared/routes.ts'
+import { parseSite } from '#shared/site.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
 import { webManifest, webManifestPath } from './web-manifest.ts'
 

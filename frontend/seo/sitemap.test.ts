@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routes } from '../../shared/routes.ts'
+import { routes } from '#shared/routes.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
 
 const site = { url: 'https://www.example.co.uk' }

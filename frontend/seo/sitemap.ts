@@ -1,4 +1,4 @@
-import { absoluteUrl, type Site } from '../../shared/site.ts'
+import { absoluteUrl, type Site } from '#shared/site.ts'
 
 /** Escapes the five XML special characters (a configured site URL could contain `&`). */
 function xmlEscape(text: string): string {

@@ -1,4 +1,4 @@
-import { absoluteUrl, type Site, telHref } from '../../shared/site.ts'
+import { absoluteUrl, type Site, telHref } from '#shared/site.ts'
 import { socialImagePath } from './social-image.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brandColours, parseSite } from '../../shared/site.ts'
+import { brandColours, parseSite } from '#shared/site.ts'
 import { webManifest } from './web-manifest.ts'
 
 describe('site.webmanifest', () => {

@@ -1,5 +1,5 @@
-import { brandColours } from '../../shared/brand-colours.ts'
-import type { Site } from '../../shared/site.ts'
+import { brandColours } from '#shared/brand-colours.ts'
+import type { Site } from '#shared/site.ts'
 
 /**
  * Where the manifest is served. The shell imports this path to declare the manifest once the

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { contactApi } from '../../shared/contact.ts'
-import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
+import { contactApi } from '#shared/contact.ts'
+import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 import { signSyntheticMarker } from '../enquiries/synthetic.ts'
 
 /**

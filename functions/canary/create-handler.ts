@@ -2,8 +2,8 @@ import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { MetricUnit } from '@aws-lambda-powertools/metrics'
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod/mini'
-import { enquiryTable } from '../../shared/enquiry-table.ts'
-import { canaryMetrics, syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
+import { enquiryTable } from '#shared/enquiry-table.ts'
+import { canaryMetrics, syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 import { jsonLogger, type Logger } from '../log.ts'
 import {
   type CanaryOptions,

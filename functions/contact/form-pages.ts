@@ -6,7 +6,7 @@ import {
   contactFields,
   MESSAGE_MIN_LENGTH,
   maxLengths,
-} from '../../shared/contact-fields.ts'
+} from '#shared/contact-fields.ts'
 import type { AnswerShell } from './answer-shell.ts'
 import type { ContactResult } from './responses.ts'
 

@@ -1,7 +1,7 @@
 import { SendEmailCommand } from '@aws-sdk/client-ses'
 import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
-import { contactApi, contactMessages, maxLengths } from '../../shared/contact.ts'
+import { contactApi, contactMessages, maxLengths } from '#shared/contact.ts'
 import { dynamo, handler, invoke, mockAwsPerTest, ses } from '../test-fixtures/mocked-contact.ts'
 import {
   formEvent,

@@ -1,9 +1,9 @@
 import { SendEmailCommand } from '@aws-sdk/client-ses'
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it, vi } from 'vitest'
-import { contactMessages } from '../../shared/contact.ts'
-import { enquiryRef } from '../../shared/enquiry-table.ts'
-import { originSecret } from '../../shared/origin-secret.ts'
+import { contactMessages } from '#shared/contact.ts'
+import { enquiryRef } from '#shared/enquiry-table.ts'
+import { originSecret } from '#shared/origin-secret.ts'
 import { dynamo, invoke, logs, mockAwsPerTest, now, ses } from '../test-fixtures/mocked-contact.ts'
 import {
   awsError,

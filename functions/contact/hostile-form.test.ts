@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { contactApi, contactFields } from '../../shared/contact.ts'
+import { contactApi, contactFields } from '#shared/contact.ts'
 import * as hostile from '../test-fixtures/hostile-requests.ts'
 import * as inMemory from '../test-fixtures/in-memory-contact.ts'
 import { validSubmission } from '../test-fixtures/test-support.ts'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { contactApi, contactSchema } from '../../shared/contact.ts'
+import { contactApi, contactSchema } from '#shared/contact.ts'
 import * as hostile from '../test-fixtures/hostile-requests.ts'
 import {
   expectJsonAnswer,

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { describe, expect, it, vi } from 'vitest'
-import { originSecret } from '../../shared/origin-secret.ts'
+import { originSecret } from '#shared/origin-secret.ts'
 import { jsonEvent, testContext, validSubmission } from '../test-fixtures/test-support.ts'
 import {
   LOCAL_STACK_WITHOUT_SECRET,

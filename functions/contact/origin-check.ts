@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { APIGatewayProxyEventV2 } from 'aws-lambda'
-import { originSecret } from '../../shared/origin-secret.ts'
+import { originSecret } from '#shared/origin-secret.ts'
 import { jsonResponse } from './responses.ts'
 
 export const notThroughSiteMessage = 'Enquiries are accepted through the website only.'

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda'
-import { contactApi } from '../../shared/contact.ts'
+import { contactApi } from '#shared/contact.ts'
 import { isUuid } from '../enquiries/item.ts'
 import { HttpProblem, responseMessages } from './responses.ts'
 

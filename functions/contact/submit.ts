@@ -1,5 +1,5 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics'
-import { contactSchema, type FieldErrors, fieldErrors } from '../../shared/contact.ts'
+import { contactSchema, type FieldErrors, fieldErrors } from '#shared/contact.ts'
 import { startDeadline } from '../deadline.ts'
 import {
   buildEnquiry,

@@ -3,7 +3,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware'
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import middy from '@middy/core'
 import type { SNSEvent } from 'aws-lambda'
-import { deliveryMetricNames } from '../../shared/delivery-metrics.ts'
+import { deliveryMetricNames } from '#shared/delivery-metrics.ts'
 import { jsonLogger, type Logger } from '../log.ts'
 import { countEnquiry } from '../metrics.ts'
 import {

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
-import { type EmailStatus, enquiryTable } from '../../shared/enquiry-table.ts'
+import { type EmailStatus, enquiryTable } from '#shared/enquiry-table.ts'
 import { ENQUIRY_ID_TAG } from '../enquiries/delivery-tracking.ts'
 import { isConditionalCheckFailure } from '../enquiries/store.ts'
 import { type SesEvent, sesEventType } from './ses-event.ts'

@@ -1,4 +1,4 @@
-import { DELIVERY_EVENTS_SERVICE } from '../../shared/delivery-metrics.ts'
+import { DELIVERY_EVENTS_SERVICE } from '#shared/delivery-metrics.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { createMetrics } from '../metrics.ts'

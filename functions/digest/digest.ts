@@ -1,11 +1,11 @@
-import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
+import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
 import {
   type AttentionStatus,
   attentionStatuses,
   enquiryRef,
   enquiryTable,
   needsAttention,
-} from '../../shared/enquiry-table.ts'
+} from '#shared/enquiry-table.ts'
 import { type EnquiryTableRef, idsInIndex, readEnquiries } from '../enquiries/attention.ts'
 import { escapeHtml, headerSafe, oneLine, type RenderedEmail } from '../enquiries/email.ts'
 import { type Enquiry, isUuid } from '../enquiries/item.ts'

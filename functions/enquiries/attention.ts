@@ -3,7 +3,7 @@ import {
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb'
-import { type EnquiryIndex, enquiryTable } from '../../shared/enquiry-table.ts'
+import { type EnquiryIndex, enquiryTable } from '#shared/enquiry-table.ts'
 import type { Enquiry } from './item.ts'
 import { queryItems } from './query.ts'
 

@@ -1,6 +1,6 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses'
-import { enquiryRef } from '../../shared/enquiry-table.ts'
-import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
+import { enquiryRef } from '#shared/enquiry-table.ts'
+import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 import { type Enquiry, wellFormed } from './item.ts'
 
 export interface RenderedEmail {

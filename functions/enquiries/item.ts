@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import type { ContactSubmission } from '../../shared/contact.ts'
+import type { ContactSubmission } from '#shared/contact.ts'
 import {
   type AttentionStatus,
   EMAIL_PENDING,
@@ -7,7 +7,7 @@ import {
   enquiryRef,
   normaliseEmail,
   retentionExpiresAt,
-} from '../../shared/enquiry-table.ts'
+} from '#shared/enquiry-table.ts'
 import { type MessageKeys, messageKeys } from '../spam/message-keys.ts'
 import type { SpamLevel, SpamVerdict } from '../spam/verdict.ts'
 import { syntheticExpiresAt } from './synthetic.ts'

@@ -3,7 +3,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb'
-import { enquiryTable, normaliseEmail } from '../../shared/enquiry-table.ts'
+import { enquiryTable, normaliseEmail } from '#shared/enquiry-table.ts'
 
 /**
  * The items of a query, page after page: DynamoDB answers at most 1 MB a call and says where to

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
-import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { enquiryTable } from '#shared/enquiry-table.ts'
 import { type MessageKeys, REPEAT_WINDOW_MS } from '../spam/message-keys.ts'
 import { queryItems } from './query.ts'
 

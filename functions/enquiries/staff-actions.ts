@@ -4,7 +4,7 @@ import {
   EMAIL_PENDING,
   type EmailStatus,
   enquiryTable,
-} from '../../shared/enquiry-table.ts'
+} from '#shared/enquiry-table.ts'
 import type { EnquiryTableRef } from './attention.ts'
 import { isConditionalCheckFailure } from './store.ts'
 

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb'
-import { EMAIL_PENDING, enquiryTable } from '../../shared/enquiry-table.ts'
+import { EMAIL_PENDING, enquiryTable } from '#shared/enquiry-table.ts'
 import type { SpamVerdict } from '../spam/verdict.ts'
 import type { Enquiry } from './item.ts'
 import { queryItems } from './query.ts'

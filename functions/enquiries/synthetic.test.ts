@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { retentionExpiresAt } from '../../shared/enquiry-table.ts'
-import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
+import { retentionExpiresAt } from '#shared/enquiry-table.ts'
+import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { enquiryEmailInput } from './email.ts'
 import { buildEnquiry } from './item.ts'

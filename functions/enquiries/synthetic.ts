@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
+import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 
 /**
  * The canary's marker: `v1.<epoch seconds>.<HMAC-SHA256 of "v1.<seconds>.<idempotency key>">`.

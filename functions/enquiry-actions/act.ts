@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb'
-import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { enquiryTable } from '#shared/enquiry-table.ts'
 import type { ContactResult } from '../contact/responses.ts'
 import type { EnquiryTableRef } from '../enquiries/attention.ts'
 import { isExpired } from '../enquiries/item.ts'

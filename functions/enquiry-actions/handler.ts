@@ -1,4 +1,4 @@
-import { originSecret } from '../../shared/origin-secret.ts'
+import { originSecret } from '#shared/origin-secret.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { requireOriginSecret } from '../contact/origin-check.ts'

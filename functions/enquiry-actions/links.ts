@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
+import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
 import { isUuid } from '../enquiries/item.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { normaliseEmail } from '../../shared/enquiry-table.ts'
+import { normaliseEmail } from '#shared/enquiry-table.ts'
 
 /** How far back an identical message from another address counts against an enquiry. */
 export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { contactApi, contactFields } from '../../shared/contact.ts'
+import { contactApi, contactFields } from '#shared/contact.ts'
 import { httpEvent, validSubmission } from './test-support.ts'
 
 /**

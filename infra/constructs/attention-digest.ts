@@ -8,8 +8,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
-import { enquiryActionsApi } from '../../shared/enquiry-actions.ts'
-import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
+import { enquiryTable } from '#shared/enquiry-table.ts'
 import { nodeFunction } from './node-function.ts'
 
 const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))

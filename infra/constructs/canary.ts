@@ -20,9 +20,9 @@ import {
   canaryReadableAttributes,
   DELIVERED_WITHIN_MS,
   STEP_TIMEOUT_MS,
-} from '../../functions/canary/check.ts'
-import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
-import { canaryMetrics, syntheticEnquiry } from '../../shared/synthetic-enquiry.ts'
+} from '#functions/canary/check.ts'
+import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
+import { canaryMetrics, syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 import { alarmToTopic } from './first-occurrence-alarm.ts'
 import { nodeFunction } from './node-function.ts'
 

@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DELIVERY_EVENTS_SERVICE, METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
+import { DELIVERY_EVENTS_SERVICE, METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import {
   actionsOfRole,
   logicalIdOf as idOf,

@@ -21,7 +21,7 @@ import {
   DELIVERY_EVENTS_SERVICE,
   deliveryMetricNames,
   METRICS_NAMESPACE,
-} from '../../shared/delivery-metrics.ts'
+} from '#shared/delivery-metrics.ts'
 import { cdkBundling } from '../lambda-bundling.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import type { PipelineFunctionProps } from './pipeline-function-props.ts'

@@ -9,7 +9,7 @@ import {
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb'
 import { Construct } from 'constructs'
-import { enquiryIndexes, enquiryTable } from '../../shared/enquiry-table.ts'
+import { enquiryIndexes, enquiryTable } from '#shared/enquiry-table.ts'
 
 export interface EnquiriesTableProps {
   /**

@@ -15,7 +15,7 @@ import type { IRule } from 'aws-cdk-lib/aws-events'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
-import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
+import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import { firstOccurrenceAlarmsOf } from './first-occurrence-alarm.ts'
 
 /** The functions' pipeline metrics (EMF), with dimensions `service` and `stage`. */

@@ -7,7 +7,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment'
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js'
 import type { Construct } from 'constructs'
-import { contentSecurityPolicy } from '../../shared/security-headers.ts'
+import { contentSecurityPolicy } from '#shared/security-headers.ts'
 import { inlineScriptsRefused } from '../inline-scripts.ts'
 
 /**

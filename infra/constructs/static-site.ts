@@ -26,8 +26,8 @@ import { AaaaRecord, ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets'
 import { Bucket, BucketPolicy, type IBucket } from 'aws-cdk-lib/aws-s3'
 import { Construct } from 'constructs'
-import { securityHeaders } from '../../shared/security-headers.ts'
-import { viewerRequestFile } from '../../shared/viewer-request.ts'
+import { securityHeaders } from '#shared/security-headers.ts'
+import { viewerRequestFile } from '#shared/viewer-request.ts'
 import { deploySite } from './site-deployment.ts'
 
 /** The CloudFront path pattern the contact API is served under. */

@@ -1,8 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { retentionPolicy } from '#ops/retention-audit/policy.ts'
+import { auditTemplates } from '#ops/retention-audit/resources.ts'
 import { MANAGED_RULE_GROUPS, RATE_LIMITED_MESSAGE } from '../constructs/web-acl.ts'
-import { retentionPolicy } from '../ops/retention-audit/policy.ts'
-import { auditTemplates } from '../ops/retention-audit/resources.ts'
 import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation is untyped JSON

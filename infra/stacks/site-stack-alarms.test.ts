@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions'
 import { describe, expect, it } from 'vitest'
-import { BACKLOG_AGE_METRIC, pipelineCounts } from '../../functions/metrics.ts'
-import { METRICS_NAMESPACE } from '../../shared/delivery-metrics.ts'
+import { BACKLOG_AGE_METRIC, pipelineCounts } from '#functions/metrics.ts'
+import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import { pipelineMetrics } from '../constructs/contact-api.ts'
 import {
   bundledStage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { enquiryTable } from '../../shared/enquiry-table.ts'
+import { enquiryTable } from '#shared/enquiry-table.ts'
 import { bundledStage, type Cfn, only, type Resource } from '../testing/site-templates.ts'
 
 describe('the enquiry sender, started by the table stream', () => {

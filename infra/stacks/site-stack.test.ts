@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { securityHeaders, toHttpHeaders } from '../../shared/security-headers.ts'
+import { securityHeaders, toHttpHeaders } from '#shared/security-headers.ts'
 import * as templates from '../testing/site-templates.ts'
 import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 

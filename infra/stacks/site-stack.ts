@@ -5,7 +5,7 @@ import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanag
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
-import { answerShell } from '../../shared/answer-shell.ts'
+import { answerShell } from '#shared/answer-shell.ts'
 import { AttentionDigest } from '../constructs/attention-digest.ts'
 import { Canary } from '../constructs/canary.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
@@ -300,7 +300,7 @@ export class SiteStack extends Stack {
         this.contactApi.syntheticKey.secretArn,
       ],
       ['OpsTopicArn', 'Subscribe ops here for alarms', this.notifications.opsTopic.topicArn],
-      // What `npm run verify` reads to find the live pieces it checks (infra/ops/verify.ts).
+      // What `npm run verify` reads to find the live pieces it checks (ops/verify.ts).
       ['ContactApiId', 'The contact HTTP API', this.contactApi.httpApi.apiId],
       // With a domain, the execute-api name is switched off and the API's domain is its name.
       ...(domain

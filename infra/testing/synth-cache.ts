@@ -19,10 +19,10 @@ export const repoRoot = new URL('../../', import.meta.url).pathname
 /** Git-ignored, inside the repo (node_modules/), beside the other tools' caches. */
 export const synthCacheRoot = join(repoRoot, 'node_modules', '.cache', 'infra-synth')
 
-/** Code the app is built from; tests and the local stack's and ops' code are not part of it. */
+/** Code the app is built from; tests are not part of it (the local stack and ops live outside these folders). */
 const inputFolders = ['infra', 'shared', 'functions']
-const skipped = /(^|\/)(node_modules|local|ops|test-fixtures)(\/|$)|\.test\.tsx?$/
-const inputFiles = ['cdk.json', 'package-lock.json']
+const skipped = /(^|\/)(node_modules|test-fixtures)(\/|$)|\.test\.tsx?$/
+const inputFiles = ['cdk.json', 'package.json', 'package-lock.json']
 /** Read by the CDK itself for stages without an account. */
 const inputEnv = ['CDK_DEFAULT_ACCOUNT', 'CDK_DEFAULT_REGION']
 

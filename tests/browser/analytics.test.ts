@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startLocalServer } from '../../infra/local/server.ts'
+import { type RunningServer, startLocalServer } from '#local/server.ts'
 import { launchChromium, pauseClock, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 import { buildSite } from './site-build.ts'

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, it } from 'vitest'
-import { BANNER_DELAY_MS } from '../../frontend/consent/constants.ts'
-import { routes, unlistedPages } from '../../shared/routes.ts'
+import { BANNER_DELAY_MS } from '#frontend/consent/constants.ts'
+import { routes, unlistedPages } from '#shared/routes.ts'
 import {
   expectNoAxeViolations,
   pauseClock,

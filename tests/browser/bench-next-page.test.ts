@@ -1,5 +1,5 @@
 import { expect, inject, it } from 'vitest'
-import { nextPageMs } from '../../bench/next-page.ts'
+import { nextPageMs } from '#bench/next-page.ts'
 import { sharedChromium } from './chromium.ts'
 
 const browser = await sharedChromium()

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
-import { builtHtmlFiles, pathForFile } from '../../shared/built-pages.ts'
-import { routes, unlistedPages } from '../../shared/routes.ts'
+import { builtHtmlFiles, pathForFile } from '#shared/built-pages.ts'
+import { routes, unlistedPages } from '#shared/routes.ts'
 
 /** A prerendered page as the build wrote it. */
 export interface BuiltPage {

@@ -1,7 +1,7 @@
 import axe from 'axe-core'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, expect, inject } from 'vitest'
-import { BANNER_DELAY_MS } from '../../frontend/consent/constants.ts'
+import { BANNER_DELAY_MS } from '#frontend/consent/constants.ts'
 import { chromiumPath, headlessFlags, headlessShellPath } from './chromium-binary.ts'
 import { waitForShell } from './page-start.ts'
 

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { refusedFormPage } from '../../functions/contact/form-pages.ts'
-import { responseMessages } from '../../functions/contact/responses.ts'
-import { contactMessages } from '../../shared/contact.ts'
+import { refusedFormPage } from '#functions/contact/form-pages.ts'
+import { responseMessages } from '#functions/contact/responses.ts'
+import { contactMessages } from '#shared/contact.ts'
 import { expectNoAxeViolations, sharedChromium, viewports } from './chromium.ts'
 import * as contact from './contact-helpers.ts'
 

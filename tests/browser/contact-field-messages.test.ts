@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contactMessages, maxLengths } from '../../shared/contact.ts'
+import { contactMessages, maxLengths } from '#shared/contact.ts'
 import { expectNoAxeViolations, sharedChromium, viewports } from './chromium.ts'
 import * as contact from './contact-helpers.ts'
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core'
 import { expect, inject } from 'vitest'
-import { sampleEnquiry } from '../../shared/sample-enquiry.ts'
+import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { url, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 

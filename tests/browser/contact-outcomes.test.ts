@@ -1,8 +1,8 @@
 import type { Locator, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
-import { SEND_TIME_LIMIT_MS } from '../../frontend/components/contact-form/on-send-request.ts'
-import { contactMessages } from '../../shared/contact.ts'
+import { contactFormCopy } from '#frontend/components/contact-form/content.ts'
+import { SEND_TIME_LIMIT_MS } from '#frontend/components/contact-form/on-send-request.ts'
+import { contactMessages } from '#shared/contact.ts'
 import { reviewViewports, settleAnimations, sharedChromium } from './chromium.ts'
 import {
   enquiry,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maxLengths } from '../../shared/contact.ts'
+import { maxLengths } from '#shared/contact.ts'
 import { sharedChromium } from './chromium.ts'
 import { enhanceForm, field, openContact } from './contact-helpers.ts'
 

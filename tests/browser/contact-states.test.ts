@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
+import { contactFormCopy } from '#frontend/components/contact-form/content.ts'
 import { sharedChromium, viewports } from './chromium.ts'
 import * as contact from './contact-helpers.ts'
 

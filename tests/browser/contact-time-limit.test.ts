@@ -1,7 +1,7 @@
 import type { Request, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { contactFormCopy } from '../../frontend/components/contact-form/content.ts'
-import { SEND_TIME_LIMIT_MS } from '../../frontend/components/contact-form/on-send-request.ts'
+import { contactFormCopy } from '#frontend/components/contact-form/content.ts'
+import { SEND_TIME_LIMIT_MS } from '#frontend/components/contact-form/on-send-request.ts'
 import { sharedChromium, url } from './chromium.ts'
 import * as contact from './contact-helpers.ts'
 

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { contactFormHref } from '../../shared/routes.ts'
+import { contactFormHref } from '#shared/routes.ts'
 import { openPage, sharedChromium, viewports } from './chromium.ts'
 import { breadcrumbs, buttons, outline, region, texts } from './page-reading.ts'
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { routes } from '../../shared/routes.ts'
+import { routes } from '#shared/routes.ts'
 import { openPage, sharedChromium } from './chromium.ts'
 
 const browser = await sharedChromium()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routes } from '../../shared/routes.ts'
+import { routes } from '#shared/routes.ts'
 import { openPage, sharedChromium } from './chromium.ts'
 
 const browser = await sharedChromium()

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { routes } from '../../shared/routes.ts'
+import { routes } from '#shared/routes.ts'
 import { expectNoAxeViolations, launchChromium, url, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 

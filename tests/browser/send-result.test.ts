@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { contactMessages } from '../../shared/contact.ts'
+import { contactMessages } from '#shared/contact.ts'
 import { reviewViewports, settleAnimations, sharedChromium } from './chromium.ts'
 import * as contact from './contact-helpers.ts'
 

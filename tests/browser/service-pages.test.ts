@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contactFormHref } from '../../shared/routes.ts'
+import { contactFormHref } from '#shared/routes.ts'
 import { openPage, sharedChromium } from './chromium.ts'
 import { breadcrumbs, buttons, listItems, outline, region, texts } from './page-reading.ts'
 

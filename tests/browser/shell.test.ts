@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contactFormHref } from '../../shared/routes.ts'
+import { contactFormHref } from '#shared/routes.ts'
 import { openPage, scrollTo, sharedChromium, viewports } from './chromium.ts'
 
 const browser = await sharedChromium()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contactFormHref, routes } from '../../shared/routes.ts'
-import { brandColours, parseSite } from '../../shared/site.ts'
+import { contactFormHref, routes } from '#shared/routes.ts'
+import { brandColours, parseSite } from '#shared/site.ts'
 import { openPage, sharedChromium, url } from './chromium.ts'
 import { breadcrumbs } from './page-reading.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import { contactFormHref, routes } from '../../shared/routes.ts'
+import { contactFormHref, routes } from '#shared/routes.ts'
 import { builtPages } from '../browser/built-site.ts'
 
 describe('contact calls to action', () => {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, inject, it } from 'vitest'
-import { routes } from '../../shared/routes.ts'
+import { routes } from '#shared/routes.ts'
 import { attributeValues, builtPages, ids, jsonLd } from '../browser/built-site.ts'
 
 const siteUrl = 'https://www.elevate-digital.example'

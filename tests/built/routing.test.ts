@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
-import { artworkFamilyFor } from '../../frontend/page-families.ts'
-import { routes, unlistedPages } from '../../shared/routes.ts'
+import { artworkFamilyFor } from '#frontend/page-families.ts'
+import { routes, unlistedPages } from '#shared/routes.ts'
 import { builtPages } from '../browser/built-site.ts'
 
 describe('routing', () => {

@@ -18,8 +18,8 @@ import {
   contactFields,
   MESSAGE_MIN_LENGTH,
   maxLengths,
-} from '../../../shared/contact-fields.ts'
-import { telHref } from '../../../shared/phone.ts'
+} from '#shared/contact-fields.ts'
+import { telHref } from '#shared/phone.ts'
 import { ToastRegion } from '../toast/ToastRegion.tsx'
 import { contactFormCopy as copy } from './content.ts'
 import { errorId, type FormStatus, fieldId, formParts, type Readiness } from './markup.ts'

@@ -3,7 +3,7 @@ import {
   contactFieldInputs as inputs,
   contactFieldLabels as labels,
   MESSAGE_MIN_LENGTH,
-} from '../../../shared/contact-fields.ts'
+} from '#shared/contact-fields.ts'
 
 export interface FieldCopy {
   readonly label: string

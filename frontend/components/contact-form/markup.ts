@@ -1,5 +1,5 @@
-import type { FieldErrors } from '../../../shared/contact.ts'
-import type { ContactField } from '../../../shared/contact-fields.ts'
+import type { FieldErrors } from '#shared/contact.ts'
+import type { ContactField } from '#shared/contact-fields.ts'
 import type { contactFormCopy } from './content.ts'
 
 /**

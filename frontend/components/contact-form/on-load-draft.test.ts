@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
+import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { clearDraft, DRAFT_KEY } from './draft-storage.ts'
 import { readDraft, saveDraft } from './on-load-draft.ts'
 import { emptyValues } from './rules.ts'

@@ -1,4 +1,4 @@
-import { contactFields } from '../../../shared/contact-fields.ts'
+import { contactFields } from '#shared/contact-fields.ts'
 import { DRAFT_KEY, sessionStore as session } from './draft-storage.ts'
 import { type ContactValues, readValues } from './on-load-readiness.ts'
 

@@ -1,8 +1,4 @@
-import {
-  type ContactField,
-  contactFields,
-  MESSAGE_MIN_LENGTH,
-} from '../../../shared/contact-fields.ts'
+import { type ContactField, contactFields, MESSAGE_MIN_LENGTH } from '#shared/contact-fields.ts'
 import type { Readiness } from './markup.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
+import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import type { submitContact } from '../../api/contacts.ts'
 import { SEND_TIME_LIMIT_MS, sendEnquiry } from './on-send-request.ts'
 import { SendTimedOut } from './rules.ts'

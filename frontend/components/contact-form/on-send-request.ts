@@ -1,4 +1,4 @@
-import type { ContactSubmission } from '../../../shared/contact.ts'
+import type { ContactSubmission } from '#shared/contact.ts'
 import { analyticsEvents } from '../../analytics/events.ts'
 import { track } from '../../analytics/track.ts'
 import {

@@ -1,5 +1,5 @@
-import type { FieldErrors } from '../../../shared/contact.ts'
-import { type ContactField, contactApi, contactFields } from '../../../shared/contact-fields.ts'
+import type { FieldErrors } from '#shared/contact.ts'
+import { type ContactField, contactApi, contactFields } from '#shared/contact-fields.ts'
 import { createToaster } from '../toast/toaster.ts'
 import { contactFormCopy as copy, fieldsToFix } from './content.ts'
 import { clearDraft } from './draft-storage.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contactMessages } from '../../../shared/contact.ts'
-import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
+import { contactMessages } from '#shared/contact.ts'
+import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { loadValidation } from './on-use-validation.ts'
 import { emptyValues } from './rules.ts'
 

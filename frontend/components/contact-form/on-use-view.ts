@@ -1,5 +1,5 @@
-import type { FieldErrors } from '../../../shared/contact.ts'
-import { type ContactField, contactFields } from '../../../shared/contact-fields.ts'
+import type { FieldErrors } from '#shared/contact.ts'
+import { type ContactField, contactFields } from '#shared/contact-fields.ts'
 import { contactFormCopy as copy } from './content.ts'
 import { errorId, type FormStatus, fieldId, formParts } from './markup.ts'
 import { applyReadiness, readinessParts } from './on-load-readiness.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contactMessages, maxLengths } from '../../../shared/contact.ts'
-import { sampleEnquiry } from '../../../shared/sample-enquiry.ts'
+import { contactMessages, maxLengths } from '#shared/contact.ts'
+import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { HttpError } from '../../api/request.ts'
 import { contactFormCopy } from './content.ts'
 import { isSubmitDisabled, readiness } from './on-load-readiness.ts'

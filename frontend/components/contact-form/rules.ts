@@ -1,5 +1,5 @@
-import type { ContactSubmission, FieldErrors } from '../../../shared/contact.ts'
-import { type ContactField, contactFields } from '../../../shared/contact-fields.ts'
+import type { ContactSubmission, FieldErrors } from '#shared/contact.ts'
+import { type ContactField, contactFields } from '#shared/contact-fields.ts'
 import { HttpError } from '../../api/request.ts'
 import type { contactFormCopy } from './content.ts'
 import type { ContactValues } from './on-load-readiness.ts'

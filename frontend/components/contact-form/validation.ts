@@ -4,7 +4,7 @@ import {
   contactSchema,
   type FieldErrors,
   fieldErrors,
-} from '../../../shared/contact.ts'
+} from '#shared/contact.ts'
 import type { ContactValues } from './on-load-readiness.ts'
 
 /**

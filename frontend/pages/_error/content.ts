@@ -1,4 +1,4 @@
-import { contactFormHref } from '../../../shared/routes.ts'
+import { contactFormHref } from '#shared/routes.ts'
 import { site } from '../../build-identity.ts'
 
 export const notFound = {

@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Heading, Link, List, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import { telHref } from '../../../shared/site.ts'
+import { telHref } from '#shared/site.ts'
 import { site } from '../../build-identity.ts'
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { IconTile } from '../../components/Card.tsx'

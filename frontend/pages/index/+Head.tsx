@@ -1,4 +1,4 @@
-import { footerServices } from '../../../shared/routes.ts'
+import { footerServices } from '#shared/routes.ts'
 import { site } from '../../build-identity.ts'
 import { JsonLd } from '../../components/JsonLd.tsx'
 import { organization } from '../../seo/structured-data.ts'

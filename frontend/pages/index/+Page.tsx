@@ -1,6 +1,6 @@
 import { Box, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { contactFormHref } from '../../../shared/routes.ts'
-import { telHref } from '../../../shared/site.ts'
+import { contactFormHref } from '#shared/routes.ts'
+import { telHref } from '#shared/site.ts'
 import { site } from '../../build-identity.ts'
 import { Card } from '../../components/Card.tsx'
 import { CheckList } from '../../components/CheckList.tsx'

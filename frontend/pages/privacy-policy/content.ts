@@ -1,4 +1,4 @@
-import { telHref } from '../../../shared/site.ts'
+import { telHref } from '#shared/site.ts'
 import { site } from '../../build-identity.ts'
 import { agencyContactBlocks, type LegalSection } from '../../components/legal-document.ts'
 

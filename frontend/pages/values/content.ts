@@ -1,4 +1,4 @@
-import { contactFormHref } from '../../../shared/routes.ts'
+import { contactFormHref } from '#shared/routes.ts'
 import { analyticsEvents } from '../../analytics/events.ts'
 import { site } from '../../build-identity.ts'
 import type { CardContent } from '../../components/Card.tsx'

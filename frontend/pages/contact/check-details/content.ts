@@ -4,7 +4,7 @@ import {
   contactMessages,
   MESSAGE_MIN_LENGTH,
   maxLengths,
-} from '../../../../shared/contact.ts'
+} from '#shared/contact.ts'
 import { site } from '../../../build-identity.ts'
 import { contactFormCopy } from '../../../components/contact-form/content.ts'
 

@@ -1,4 +1,4 @@
-import { type ContactField, contactFields } from '../../../../shared/contact-fields.ts'
+import { type ContactField, contactFields } from '#shared/contact-fields.ts'
 
 /** The known field names in `?fields=a,b`, in the form's order; anything else is ignored. */
 export function flaggedFields(search: string): ContactField[] {

@@ -1,5 +1,5 @@
 import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react'
-import { telHref } from '../../../../shared/site.ts'
+import { telHref } from '#shared/site.ts'
 import { site } from '../../../build-identity.ts'
 import { Icon } from '../../../components/Icon.tsx'
 import { LinkButton } from '../../../components/LinkButton.tsx'

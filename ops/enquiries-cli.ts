@@ -1,0 +1,237 @@
+import type { SampleEventType } from '#functions/delivery-events/sample-events.ts'
+import { requeueable, requeueEnquiry } from '#functions/enquiries/staff-actions.ts'
+import { sendLocalDigest } from '#local/send-digest.ts'
+import { findLocalTable } from '#local/table-target.ts'
+import * as cli from './command.ts'
+import {
+  heldEnquiries,
+  idsForReference,
+  isReference,
+  readEnquiry,
+  requeueAllGaveUp,
+  simulateSesEvent,
+  summaryTable,
+  undeliveredEnquiries,
+} from './enquiries.ts'
+import { connect, type TableTarget } from './table-target.ts'
+
+export const usage = `Usage:
+  npm run enquiries -- list --undelivered     pending, gave-up, bounced, complained, rejected
+  npm run enquiries -- list --spam            held back as spam
+  npm run enquiries -- show REF               one enquiry, personal data included
+  npm run enquiries -- requeue REF            e-mail it again (from gave-up, bounced, complained, rejected)
+  npm run enquiries -- requeue --all-gave-up  every enquiry whose e-mail gave up
+  npm run enquiries -- release REF            a held enquiry to the inbox after all
+  npm run enquiries -- digest                 local stack only: the scheduled digest to the
+                                              agency, sent now to the mailbox (SES_PORT)
+  npm run enquiries -- simulate bounce REF    local stack only: SES reports a bounce for it
+                                              (also complaint, reject, delivery)
+
+REF is the 8-character reference in the e-mail's subject, or the enquiry's full id.
+
+${cli.targetUsage}
+${cli.timeoutUsage}`
+
+export interface EnquiriesIo {
+  /** Results: lists, the enquiry shown. */
+  out(text: string): void
+  /** Everything else: counts, what was done, errors. */
+  err(text: string): void
+  now(): Date
+  readonly env: Record<string, string | undefined>
+  /** @default the repository's .data/dynamodb (as `npm start` keeps it) */
+  readonly localDataDir?: string
+}
+
+const simulated: Record<string, SampleEventType> = {
+  bounce: 'Bounce',
+  complaint: 'Complaint',
+  reject: 'Reject',
+  delivery: 'Delivery',
+}
+
+const plural = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`
+
+/** Runs one command; resolves the exit code (0 done, 1 failed or nothing done, 2 usage). */
+export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Promise<number> {
+  const parsed = cli.parseCommandLine(
+    args,
+    {
+      undelivered: { type: 'boolean', default: false },
+      spam: { type: 'boolean', default: false },
+      'all-gave-up': { type: 'boolean', default: false },
+    },
+    usage,
+    io.err,
+  )
+  if (typeof parsed === 'number') return parsed
+  const { values, positionals } = parsed
+  const [command, ...rest] = positionals
+  const limitMs = cli.timeLimitMs(values.timeout)
+  const problem =
+    usageProblem(command, rest, values) ??
+    (limitMs === undefined ? '--timeout takes a number of seconds, at most 3600.' : undefined)
+  if (problem || limitMs === undefined) {
+    io.err(`${problem}\n\n${usage}`)
+    return 2
+  }
+
+  return cli.onTable(
+    {
+      command: command as string,
+      limitMs,
+      connect: () =>
+        connect(values, io.env, () => findLocalTable(values.endpoint, io.env, io.localDataDir)),
+      err: io.err,
+      failed: (target) => `Could not reach the enquiries table ${target.name}`,
+    },
+    (target) => run(target, command as string, rest, values, io),
+  )
+}
+
+function usageProblem(
+  command: string | undefined,
+  rest: readonly string[],
+  values: {
+    undelivered: boolean
+    spam: boolean
+    'all-gave-up': boolean
+    table?: string
+    endpoint?: string
+  },
+): string | undefined {
+  switch (command) {
+    case 'list':
+      if (rest.length > 0 || values.undelivered === values.spam)
+        return 'Say list --undelivered or list --spam.'
+      return undefined
+    case 'show':
+    case 'release':
+      if (rest.length !== 1 || !isReference(rest[0] as string)) return `${command} needs one REF.`
+      return undefined
+    case 'requeue':
+      if (
+        values['all-gave-up']
+          ? rest.length !== 0
+          : rest.length !== 1 || !isReference(rest[0] as string)
+      ) {
+        return 'requeue needs one REF, or --all-gave-up.'
+      }
+      return undefined
+    case 'digest':
+      if (rest.length > 0) return 'digest takes no REF: it lists every enquiry that waits.'
+      // The deployed digest runs on its schedule, from the deployed function.
+      if (values.table && !values.endpoint) return 'digest works on the local stack only.'
+      return undefined
+    case 'simulate':
+      if (rest.length !== 2 || !simulated[rest[0] as string] || !isReference(rest[1] as string)) {
+        return 'simulate needs an event (bounce, complaint, reject, delivery) and one REF.'
+      }
+      // A fabricated SES event must never reach a deployed table.
+      if (values.table && !values.endpoint) return 'simulate works on the local stack only.'
+      return undefined
+    default:
+      return 'Say list, show, requeue, release, digest or simulate.'
+  }
+}
+
+async function run(
+  target: TableTarget,
+  command: string,
+  rest: readonly string[],
+  values: { undelivered: boolean; 'all-gave-up': boolean },
+  io: EnquiriesIo,
+): Promise<number> {
+  const now = io.now()
+  if (command === 'list') {
+    const found = values.undelivered
+      ? await undeliveredEnquiries(target, now)
+      : await heldEnquiries(target, now)
+    if (found.length > 0) io.out(`${summaryTable(found, now)}\n`)
+    io.err(
+      `${plural(found.length)} ${values.undelivered ? 'not delivered' : 'held as spam'} in ${target.name}.`,
+    )
+    return 0
+  }
+  if (command === 'digest') {
+    let sent: Awaited<ReturnType<typeof sendLocalDigest>>
+    try {
+      sent = await sendLocalDigest(target, io.env, now)
+    } catch (error) {
+      if ((error as Error).name !== 'MailboxUnreachable') throw error
+      io.err(`Could not send the digest: ${(error as Error).message}`)
+      return 1
+    }
+    const { outcome, mailbox, agencyEmail } = sent
+    io.err(
+      outcome.listed === 0
+        ? 'Nothing waits for the agency: no digest sent.'
+        : `Sent the digest of ${plural(outcome.listed)} (${outcome.undelivered} not delivered, ${outcome.held} held as spam) to ${agencyEmail}: see the mailbox at ${mailbox}/`,
+    )
+    return 0
+  }
+  if (command === 'requeue' && values['all-gave-up']) {
+    const count = await requeueAllGaveUp(target, now)
+    io.err(`Requeued ${plural(count)}; the retry e-mails them on its next run.`)
+    return 0
+  }
+
+  const reference = rest.at(-1) as string
+  const ids = await idsForReference(target, reference)
+  if (ids.length === 0) {
+    // Said for a full id too: one that names no stored enquiry is not shown as nothing.
+    io.err(`No enquiry ${reference} in ${target.name}.`)
+    return 1
+  }
+  if (ids.length > 1 && command !== 'show') {
+    io.err(
+      `${ids.length} enquiries share the reference ${reference}: name one by its full id (${ids.join(', ')}).`,
+    )
+    return 1
+  }
+
+  switch (command) {
+    case 'show': {
+      for (const id of ids) {
+        const enquiry = await readEnquiry(target, id)
+        if (enquiry) io.out(`${JSON.stringify(enquiry, null, 2)}\n`)
+      }
+      io.err('Personal data: read it here, do not copy it into tickets or chat.')
+      return 0
+    }
+    case 'requeue':
+    case 'release': {
+      const from = command === 'release' ? (['held'] as const) : requeueable
+      const done = await requeueEnquiry(target, ids[0] as string, from, now)
+      if (!done) {
+        const current = await readEnquiry(target, ids[0] as string)
+        io.err(
+          `Not changed: ${reference} is ${current?.emailStatus ?? 'gone'}; ${command} takes one that is ${from.join(', ')}.`,
+        )
+        return 1
+      }
+      io.err(
+        `${reference} is pending again; the retry e-mails it on its next run${command === 'release' ? ' (released from spam)' : ''}.`,
+      )
+      return 0
+    }
+    default: {
+      const type = simulated[rest[0] as string] as SampleEventType
+      const { outcome, emailStatus } = await simulateSesEvent(target, type, ids[0] as string, {
+        now,
+        stage: io.env.STAGE ?? 'local',
+        log: (entry) => io.err(JSON.stringify(entry)),
+      })
+      io.err(
+        `Simulated an SES ${type} for ${reference}: ${outcome}; its e-mail status is now ${emailStatus}.`,
+      )
+      return 0
+    }
+  }
+}
+
+if (import.meta.main) {
+  await cli.runMain('enquiries', () =>
+    runEnquiries(process.argv.slice(2), { ...cli.terminalIo, now: () => new Date() }),
+  )
+}

@@ -1,0 +1,93 @@
+import { parseArgs } from 'node:util'
+import { commandEnv } from '#infra/cdk-commands.ts'
+import { selectStages } from '#infra/stage-selection.ts'
+import type { DeployConfig } from '#infra/stage-settings.ts'
+import { stages } from '#infra/stages.ts'
+import { type CheckResult, exitCodeOf, TimeBudget } from './checks.ts'
+import { oneLine, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
+
+/**
+ * What `npm run preflight` and `npm run verify` share as command lines: one stage named as
+ * `npm run deploy` names it (infra/stages.ts), `--timeout`, the results printed, and the exit code
+ * (0 all passed, 1 a check failed, 2 a wrong command line).
+ */
+
+export interface StageCommandIo {
+  out(text: string): void
+  err(text: string): void
+  readonly env: Record<string, string | undefined>
+}
+
+export function stageUsage(command: string, what: string): string {
+  return `Usage: npm run ${command} -- STAGE [--timeout SECONDS]
+
+${what}
+
+Stages (infra/stages.ts): ${Object.keys(stages).join(', ')}
+AWS credentials come from the usual chain (AWS_PROFILE, SSO, environment, instance role).
+${timeoutUsage}`
+}
+
+/** The named stage's settings as a deploy reads them; throws saying what is wrong. */
+export function stageConfig(stage: string, env: Record<string, string | undefined>): DeployConfig {
+  const { configs } = selectStages(stages, { stage }, { ...commandEnv(), ...env })
+  return configs[0] as DeployConfig
+}
+
+/**
+ * A stage command's entry point: its command line read and its checks run on the named stage with
+ * `deps` (the tests' stand-ins), their results printed by `format`.
+ */
+export function stageCommand<Deps>(
+  usage: string,
+  checks: (config: DeployConfig, budget: TimeBudget, deps?: Deps) => Promise<CheckResult[]>,
+  format: (results: readonly CheckResult[]) => string,
+) {
+  return (args: readonly string[], io: StageCommandIo, deps?: Deps): Promise<number> =>
+    runStageCommand(args, io, usage, (config, budget) => checks(config, budget, deps), format)
+}
+
+export async function runStageCommand(
+  args: readonly string[],
+  io: StageCommandIo,
+  usage: string,
+  run: (config: DeployConfig, budget: TimeBudget) => Promise<CheckResult[]>,
+  format: (results: readonly CheckResult[]) => string,
+): Promise<number> {
+  let parsed: ReturnType<typeof parse>
+  function parse() {
+    return parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { ...timeoutOption, help: { type: 'boolean', short: 'h', default: false } },
+    })
+  }
+  try {
+    parsed = parse()
+  } catch (error) {
+    io.err(`${oneLine(error)}\n\n${usage}`)
+    return 2
+  }
+  if (parsed.values.help) {
+    io.err(usage)
+    return 0
+  }
+  const limitMs = timeLimitMs(parsed.values.timeout)
+  const [stage, ...extra] = parsed.positionals
+  if (!stage || extra.length > 0 || limitMs === undefined) {
+    io.err(
+      `${limitMs === undefined ? '--timeout takes a number of seconds up to 3600' : 'Name one stage'}.\n\n${usage}`,
+    )
+    return 2
+  }
+  let config: DeployConfig
+  try {
+    config = stageConfig(stage, io.env)
+  } catch (error) {
+    io.err((error as Error).message)
+    return 2
+  }
+  const results = await run(config, new TimeBudget(limitMs))
+  io.out(`${format(results)}\n`)
+  return exitCodeOf(results)
+}

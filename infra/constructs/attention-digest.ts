@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import { Duration } from 'aws-cdk-lib'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
@@ -10,9 +9,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
 import { enquiryTable } from '#shared/enquiry-table.ts'
-import { nodeFunction } from './node-function.ts'
-
-const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
+import { handlerEntry, nodeFunction } from './node-function.ts'
 
 /** Every morning at 08:00 UTC (08:00 in a British winter, 09:00 in summer). */
 export const DEFAULT_DIGEST_SCHEDULE = 'cron(0 8 * * ? *)'
@@ -76,7 +73,7 @@ export class AttentionDigest extends Construct {
   constructor(scope: Construct, id: string, props: AttentionDigestProps) {
     super(scope, id)
     const { fn } = nodeFunction(this, 'Send', {
-      entry: `${props.functionsDirectory ?? repoFunctions}/digest/handler.ts`,
+      entry: handlerEntry('digest', props.functionsDirectory),
       description: 'E-mails the agency a digest of enquiries held back or not delivered',
       memorySize: 256,
       // Its calls are over by DIGEST_BUDGET_MS (45 s).

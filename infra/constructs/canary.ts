@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import { Duration } from 'aws-cdk-lib'
 import {
   type Alarm,
@@ -24,9 +23,7 @@ import {
 import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import { canaryMetrics, syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 import { alarmToTopic } from './first-occurrence-alarm.ts'
-import { nodeFunction } from './node-function.ts'
-
-const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
+import { handlerEntry, nodeFunction } from './node-function.ts'
 
 /** How often the canary runs unless the stage says otherwise. */
 export const DEFAULT_CANARY_INTERVAL = Duration.hours(1)
@@ -80,7 +77,7 @@ export class Canary extends Construct {
     const stage = props.stage ?? 'prod'
     const interval = props.interval ?? DEFAULT_CANARY_INTERVAL
     const { fn } = nodeFunction(this, 'Check', {
-      entry: `${props.functionsDirectory ?? repoFunctions}/canary/handler.ts`,
+      entry: handlerEntry('canary', props.functionsDirectory),
       description: 'Sends a synthetic enquiry through the public site and waits for its delivery',
       // It mostly waits; a page, a post and a few reads need little.
       memorySize: 256,

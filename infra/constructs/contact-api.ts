@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import { CfnOutput, Duration, Fn, Validations } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import {
@@ -34,9 +33,7 @@ import { enquiryTable } from '#shared/enquiry-table.ts'
 import { originSecret } from '#shared/origin-secret.ts'
 import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 import { generatedSecret } from './generated-secret.ts'
-import { nodeFunction } from './node-function.ts'
-
-const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
+import { handlerEntry, nodeFunction } from './node-function.ts'
 
 /**
  * The pipeline's metrics as the functions emit them (embedded metric format, through Powertools:
@@ -137,7 +134,7 @@ export class ContactApi extends Construct {
 
   constructor(scope: Construct, id: string, props: ContactApiProps) {
     super(scope, id)
-    const functionsDirectory = props.functionsDirectory ?? repoFunctions
+    const { functionsDirectory } = props
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH
     const stage = props.stage ?? 'prod'
     const environment = {
@@ -173,7 +170,7 @@ export class ContactApi extends Construct {
     this.syntheticKey = syntheticKey
 
     const contact = nodeFunction(this, 'Contact', {
-      entry: `${functionsDirectory}/contact/handler.ts`,
+      entry: handlerEntry('contact', functionsDirectory),
       description: 'Stores a website enquiry (the table stream starts its e-mail)',
       // One whole vCPU (Lambda's CPU grows with memory; 512 MB is about 0.29 of one): a visitor
       // waits for the cold start and first request, which then take a third of the time, for
@@ -194,7 +191,7 @@ export class ContactApi extends Construct {
     })
     const retryInterval = props.retryInterval ?? RETRY_INTERVAL
     const retry = nodeFunction(this, 'NotificationRetry', {
-      entry: `${functionsDirectory}/notification-retry/handler.ts`,
+      entry: handlerEntry('notification-retry', functionsDirectory),
       description: 'Re-sends enquiry e-mails that are still pending',
       memorySize: 256,
       // A run starts no send after 35 s and bounds each item to 10 s (RETRY_TIME_BUDGET_MS,
@@ -223,7 +220,7 @@ export class ContactApi extends Construct {
     )
     this.actionLinkKey = linkKey
     const actions = nodeFunction(this, 'EnquiryActions', {
-      entry: `${functionsDirectory}/enquiry-actions/handler.ts`,
+      entry: handlerEntry('enquiry-actions', functionsDirectory),
       description:
         'Serves the digest links: shows a waiting enquiry, then releases or dismisses it',
       memorySize: 256,

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
 import { Grant, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
@@ -24,10 +23,9 @@ import {
 } from '#shared/delivery-metrics.ts'
 import { cdkBundling } from '../lambda-bundling.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
+import { handlerEntry } from './node-function.ts'
 import type { PipelineFunctionProps } from './pipeline-function-props.ts'
 import { enquiryMailScope, grantSesSend, type SesSendScope } from './ses-send-grant.ts'
-
-const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
 
 export interface DeliveryEventsProps extends PipelineFunctionProps {
   /**
@@ -127,7 +125,7 @@ export class DeliveryEvents extends Construct {
         'which cdk-nag recognises only in a redrive policy.',
     })
     const fn = new NodejsFunction(this, 'Function', {
-      entry: `${props.functionsDirectory ?? repoFunctions}/delivery-events/handler.ts`,
+      entry: handlerEntry('delivery-events', props.functionsDirectory),
       handler: 'handler',
       description: 'Records what SES reports of each enquiry e-mail on its enquiry',
       runtime: Runtime.NODEJS_24_X,

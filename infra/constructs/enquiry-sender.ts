@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import { Duration, Stack, Validations } from 'aws-cdk-lib'
 import {
   Alarm,
@@ -15,10 +14,8 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 import { enquiryTable, newPendingEnquiryFilter } from '#shared/enquiry-table.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
-import { nodeFunction } from './node-function.ts'
+import { handlerEntry, nodeFunction } from './node-function.ts'
 import type { PipelineFunctionProps } from './pipeline-function-props.ts'
-
-const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
 
 export interface EnquirySenderProps extends PipelineFunctionProps {
   /**
@@ -48,7 +45,7 @@ export class EnquirySender extends Construct {
       throw new Error('EnquirySender needs the enquiries table with its stream (tableStreamArn)')
     }
     const sender = nodeFunction(this, 'Sender', {
-      entry: `${props.functionsDirectory ?? repoFunctions}/enquiry-sender/handler.ts`,
+      entry: handlerEntry('enquiry-sender', props.functionsDirectory),
       description: 'E-mails each new enquiry to the agency, started by the table stream',
       memorySize: 512,
       // A batch of up to 10, each over within 10 s (SENDER_ITEM_BUDGET_MS), paced at 5 a second.

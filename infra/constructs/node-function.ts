@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Duration } from 'aws-cdk-lib'
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda'
@@ -6,6 +7,17 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { Construct } from 'constructs'
 import { cdkBundling } from '../lambda-bundling.ts'
+
+/** The repository's functions/ folder: where each function's `handler.ts` is bundled from. */
+const repoFunctions = fileURLToPath(new URL('../../functions/', import.meta.url))
+
+/**
+ * The entry of the function in folder `name`: under `functionsDirectory` when a test bundles a
+ * copy of the functions, else the repository's own.
+ */
+export function handlerEntry(name: string, functionsDirectory: string = repoFunctions): string {
+  return join(functionsDirectory, name, 'handler.ts')
+}
 
 export interface NodeFunctionOptions {
   readonly entry: string

@@ -342,7 +342,16 @@ export const brokenBuilds: readonly Edit[] = [
 ]
 
 /** The parts of the checkout an audit reads. */
-const parts = ['infra', 'ops', 'local', 'shared', 'functions', 'cdk.json', 'package.json', 'package-lock.json']
+const parts = [
+  'infra',
+  'ops',
+  'local',
+  'shared',
+  'functions',
+  'cdk.json',
+  'package.json',
+  'package-lock.json',
+]
 const skipped = /(^|\/)(node_modules|\.cache)$/
 
 /**

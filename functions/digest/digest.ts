@@ -7,9 +7,10 @@ import {
   needsAttention,
 } from '#shared/enquiry-table.ts'
 import { type EnquiryTableRef, idsInIndex, readEnquiries } from '../enquiries/attention.ts'
-import { escapeHtml, headerSafe, oneLine, type RenderedEmail } from '../enquiries/email.ts'
+import { headerSafe, oneLine, type RenderedEmail } from '../enquiries/email.ts'
 import { type Enquiry, isUuid } from '../enquiries/item.ts'
 import type { EnquiryAction } from '../enquiry-actions/links.ts'
+import { emailDocument, escapeHtml } from '../html-pages.ts'
 
 /**
  * The digest to the agency's inbox of every enquiry nobody there has seen: held back as spam,
@@ -281,34 +282,33 @@ export function renderDigest(
     '',
   ].join('\n')
 
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-    `<title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a202c">',
-    ...intro.map((line) => `<p>${escapeHtml(line)}</p>`),
-    ...shown
-      .filter((section) => section.total > 0)
-      .flatMap((section) => [
-        `<h2 style="font-size:18px;margin-top:24px">${escapeHtml(section.title)} (${section.total})</h2>`,
-        `<p>${escapeHtml(section.intro)}</p>`,
-        ...section.entries.map(
-          (entry) =>
-            '<div style="border-left:4px solid #1f47cc;padding:4px 12px;margin:12px 0">' +
-            `<p style="margin:0;font-weight:bold">${escapeHtml(entry.heading)}</p>` +
-            `<p style="margin:0">${escapeHtml(entry.who)}</p>` +
-            `<p style="margin:0;font-style:italic">“${escapeHtml(entry.firstLine)}”</p>` +
-            `<p style="margin:0">${escapeHtml(entry.why)}</p>` +
-            (entry.actions.length > 0
-              ? `<p style="margin:8px 0 0">${entry.actions.map((action) => `<a href="${escapeHtml(action.url)}" style="display:inline-block;margin-right:16px;color:#1a3aa3;font-weight:bold">${escapeHtml(action.label)}</a>`).join('')}</p>`
-              : '') +
-            (entry.command
-              ? `<p style="margin:0">${escapeHtml(entry.command.label)}: <code>${escapeHtml(entry.command.command)}</code></p>`
-              : '') +
-            '</div>',
-        ),
-        ...section.more.map((line) => `<p>${escapeHtml(line)}</p>`),
-      ]),
-    '</body></html>',
-  ].join('')
+  const html = emailDocument(
+    subject,
+    [
+      ...intro.map((line) => `<p>${escapeHtml(line)}</p>`),
+      ...shown
+        .filter((section) => section.total > 0)
+        .flatMap((section) => [
+          `<h2 style="font-size:18px;margin-top:24px">${escapeHtml(section.title)} (${section.total})</h2>`,
+          `<p>${escapeHtml(section.intro)}</p>`,
+          ...section.entries.map(
+            (entry) =>
+              '<div style="border-left:4px solid #1f47cc;padding:4px 12px;margin:12px 0">' +
+              `<p style="margin:0;font-weight:bold">${escapeHtml(entry.heading)}</p>` +
+              `<p style="margin:0">${escapeHtml(entry.who)}</p>` +
+              `<p style="margin:0;font-style:italic">“${escapeHtml(entry.firstLine)}”</p>` +
+              `<p style="margin:0">${escapeHtml(entry.why)}</p>` +
+              (entry.actions.length > 0
+                ? `<p style="margin:8px 0 0">${entry.actions.map((action) => `<a href="${escapeHtml(action.url)}" style="display:inline-block;margin-right:16px;color:#1a3aa3;font-weight:bold">${escapeHtml(action.label)}</a>`).join('')}</p>`
+                : '') +
+              (entry.command
+                ? `<p style="margin:0">${escapeHtml(entry.command.label)}: <code>${escapeHtml(entry.command.command)}</code></p>`
+                : '') +
+              '</div>',
+          ),
+          ...section.more.map((line) => `<p>${escapeHtml(line)}</p>`),
+        ]),
+    ].join(''),
+  )
   return { subject, text, html }
 }

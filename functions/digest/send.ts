@@ -1,12 +1,8 @@
 import { type SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses'
 import type { EnquiryTableRef } from '../enquiries/attention.ts'
-import {
-  type EmailAddresses,
-  escapeHtml,
-  headerSafe,
-  type RenderedEmail,
-} from '../enquiries/email.ts'
+import { type EmailAddresses, headerSafe, type RenderedEmail } from '../enquiries/email.ts'
 import { wellFormed } from '../enquiries/item.ts'
+import { escapeHtml } from '../html-pages.ts'
 import type { Logger } from '../log.ts'
 import { type ActionLinker, type DigestTarget, enquiriesForDigest, renderDigest } from './digest.ts'
 

@@ -1,14 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { escapeHtml } from '../html-pages.ts'
 import { validSubmission } from '../test-fixtures/test-support.ts'
-import {
-  enquiryEmailInput,
-  escapeHtml,
-  headerSafe,
-  oneLine,
-  renderEnquiryEmail,
-  visibleText,
-} from './email.ts'
+import { enquiryEmailInput, headerSafe, oneLine, renderEnquiryEmail, visibleText } from './email.ts'
 import { buildEnquiry } from './item.ts'
 
 const createdAt = new Date('2026-11-21T14:00:00.000Z')

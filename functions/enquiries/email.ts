@@ -1,6 +1,7 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses'
 import { enquiryRef } from '#shared/enquiry-table.ts'
 import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
+import { emailDocument, escapeHtml } from '../html-pages.ts'
 import { type Enquiry, wellFormed } from './item.ts'
 
 export interface RenderedEmail {
@@ -17,18 +18,6 @@ const labels = [
   ['company', 'Company'],
   ['position', 'Position'],
 ] as const
-
-const htmlEntities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEntities[character] as string)
-}
 
 /**
  * Characters a person does not see, or that change how the rest of a line is shown: controls
@@ -146,20 +135,19 @@ export function renderEnquiryEmail(enquiry: Enquiry): RenderedEmail {
     )
     .join('')
   const message = escapeHtml(visibleText(enquiry.message)).replace(/\r\n|\r|\n/g, '<br>')
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-    `<title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a202c">',
-    notice.length > 0
-      ? `<div style="border:2px solid #c53030;padding:8px 12px;margin-bottom:12px"><p style="margin:0;font-weight:bold">${escapeHtml(notice[0] as string)}</p><ul style="margin:4px 0 0">${enquiry.spamReasons.map((reason) => `<li>${escapeHtml(oneLine(reason))}</li>`).join('')}</ul></div>`
-      : '',
-    `<h1 style="font-size:20px">New enquiry from ${escapeHtml(shownName)}</h1>`,
-    `<p>Reference <strong>${escapeHtml(ref)}</strong> (id ${escapeHtml(enquiry.id)}), received ${escapeHtml(received)}. Reply to this e-mail to answer the enquirer directly.</p>`,
-    `<table role="presentation">${rows}</table>`,
-    '<h2 style="font-size:16px">Message</h2>',
-    `<p>${message}</p>`,
-    '</body></html>',
-  ].join('')
+  const html = emailDocument(
+    subject,
+    [
+      notice.length > 0
+        ? `<div style="border:2px solid #c53030;padding:8px 12px;margin-bottom:12px"><p style="margin:0;font-weight:bold">${escapeHtml(notice[0] as string)}</p><ul style="margin:4px 0 0">${enquiry.spamReasons.map((reason) => `<li>${escapeHtml(oneLine(reason))}</li>`).join('')}</ul></div>`
+        : '',
+      `<h1 style="font-size:20px">New enquiry from ${escapeHtml(shownName)}</h1>`,
+      `<p>Reference <strong>${escapeHtml(ref)}</strong> (id ${escapeHtml(enquiry.id)}), received ${escapeHtml(received)}. Reply to this e-mail to answer the enquirer directly.</p>`,
+      `<table role="presentation">${rows}</table>`,
+      '<h2 style="font-size:16px">Message</h2>',
+      `<p>${message}</p>`,
+    ].join(''),
+  )
 
   return { subject, text, html }
 }

@@ -1,7 +1,7 @@
-import { standalonePageStyles } from '../contact/form-pages.ts'
 import type { ContactResult } from '../contact/responses.ts'
-import { escapeHtml, oneLine } from '../enquiries/email.ts'
+import { oneLine } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
+import { escapeHtml, standalonePage } from '../html-pages.ts'
 import { actionsPath, type EnquiryAction, tokenParameter } from './links.ts'
 
 /**
@@ -115,29 +115,17 @@ function html(status: number, title: string, body: string): ContactResult {
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
     },
-    body: `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${standalonePageStyles}
+    body: standalonePage(
+      title,
+      `<div class="answer">
+${body}
+</div>`,
+      `
 .answer dl{margin:0 0 1.5rem;border:1px solid #e4e4e7;border-radius:.75rem;padding:1rem 1.25rem;background:#fafafa}
 .answer dt{font-weight:600}
 .answer dd{margin:0 0 .5rem;overflow-wrap:anywhere}
-</style>
-</head>
-<body>
-<header><a href="/">Home</a></header>
-<main>
-<div class="answer">
-${body}
-</div>
-</main>
-</body>
-</html>
 `,
+    ),
   }
 }
 

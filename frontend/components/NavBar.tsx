@@ -2,6 +2,7 @@ import { Box, Button, Container, Flex, HStack, Link, Stack } from '@chakra-ui/re
 import { contactButton, navLinks } from '#shared/routes.ts'
 import { site } from '../build-identity.ts'
 import { Icon } from './Icon.tsx'
+import { summaryButton } from './summary-button.ts'
 
 /**
  * Fixed top navigation. Its scroll state (`data-scrolled`) is set by the shell script; the small-
@@ -100,6 +101,7 @@ export function NavBar({ currentPath }: { currentPath: string }) {
           >
             <Box
               as="summary"
+              {...summaryButton}
               aria-label="Menu"
               // Above the open menu's panel, which starts at the bar's edge: the focus ring's
               // bottom edge stays whole while the menu is open.
@@ -110,16 +112,8 @@ export function NavBar({ currentPath }: { currentPath: string }) {
               justifyContent="center"
               boxSize="11"
               rounded="md"
-              cursor="pointer"
               color="gray.800"
-              listStyleType="none"
               _hover={{ bg: 'gray.100' }}
-              _focusVisible={{
-                outline: '2px solid',
-                outlineColor: 'brand.500',
-                outlineOffset: '2px',
-              }}
-              css={{ '&::-webkit-details-marker': { display: 'none' } }}
             >
               <span data-icon="open">
                 <Icon name="menu" />

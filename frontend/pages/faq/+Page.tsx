@@ -4,6 +4,7 @@ import { ClosingCta } from '../../components/ClosingCta.tsx'
 import { HeroBanner } from '../../components/HeroBanner.tsx'
 import { JsonLd } from '../../components/JsonLd.tsx'
 import { Section } from '../../components/Section.tsx'
+import { summaryButton } from '../../components/summary-button.ts'
 import { faqPage } from '../../seo/structured-data.ts'
 import { breadcrumb, closing, hero, questions } from './content.ts'
 
@@ -40,6 +41,7 @@ export default function Page() {
             >
               <Box
                 as="summary"
+                {...summaryButton}
                 display="flex"
                 alignItems="center"
                 justifyContent="space-between"
@@ -48,15 +50,7 @@ export default function Page() {
                 px="2"
                 fontSize="lg"
                 fontWeight="semibold"
-                cursor="pointer"
-                listStyleType="none"
                 _hover={{ color: 'brand.fg' }}
-                _focusVisible={{
-                  outline: '2px solid',
-                  outlineColor: 'brand.500',
-                  outlineOffset: '2px',
-                }}
-                css={{ '&::-webkit-details-marker': { display: 'none' } }}
                 _after={chevron}
               >
                 {entry.question}

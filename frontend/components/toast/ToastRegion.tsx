@@ -1,5 +1,5 @@
 import { Box, chakra, Stack } from '@chakra-ui/react'
-import { ABOVE_BANNER_ATTRIBUTE } from '../../consent/constants.ts'
+import { ABOVE_BANNER_ATTRIBUTE } from '#frontend/consent/constants.ts'
 import { Icon } from '../Icon.tsx'
 import { toastParts } from './toast-parts.ts'
 

@@ -1,6 +1,6 @@
 import { Container, Heading, HStack, Link, Text } from '@chakra-ui/react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { LinkButton } from '../../components/LinkButton.tsx'
+import { LinkButton } from '#frontend/components/LinkButton.tsx'
 import { notFound, serverError } from './content.ts'
 
 export default function Page() {

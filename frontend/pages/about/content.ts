@@ -1,7 +1,7 @@
+import { analyticsEvents } from '#frontend/analytics/events.ts'
+import { site } from '#frontend/build-identity.ts'
+import type { IconName } from '#frontend/components/Icon.tsx'
 import { contactFormHref } from '#shared/routes.ts'
-import { analyticsEvents } from '../../analytics/events.ts'
-import { site } from '../../build-identity.ts'
-import type { IconName } from '../../components/Icon.tsx'
 
 export const meta = {
   title: `About Us | ${site.name}`,

@@ -1,7 +1,7 @@
-import { keepDraft } from '../../components/contact-form/on-load-draft.ts'
-import { ISLAND_ATTRIBUTE, whenNeeded } from '../../components/contact-form/on-load-island.ts'
-import { keepReadinessLive } from '../../components/contact-form/on-load-readiness.ts'
-import { initShell } from '../../shell/shell.ts'
+import { keepDraft } from '#frontend/components/contact-form/on-load-draft.ts'
+import { ISLAND_ATTRIBUTE, whenNeeded } from '#frontend/components/contact-form/on-load-island.ts'
+import { keepReadinessLive } from '#frontend/components/contact-form/on-load-readiness.ts'
+import { initShell } from '#frontend/shell/shell.ts'
 
 // A page's +client replaces the site's, so the shell is started here too.
 initShell()
@@ -16,7 +16,7 @@ if (island && form) {
   keepDraft(form)
   keepReadinessLive(form)
   whenNeeded(island, () => {
-    import('../../components/contact-form/on-use-enhance.ts')
+    import('#frontend/components/contact-form/on-use-enhance.ts')
       .then(({ enhanceContactForm }) => enhanceContactForm(form))
       .catch((error: unknown) => {
         console.error('The contact form could not load:', error)

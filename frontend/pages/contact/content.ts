@@ -1,4 +1,4 @@
-import { site } from '../../build-identity.ts'
+import { site } from '#frontend/build-identity.ts'
 
 export const meta = {
   title: `Contact Us | Free Marketing Consultation | ${site.name}`,

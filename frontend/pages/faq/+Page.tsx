@@ -1,11 +1,11 @@
 import { Box, Text } from '@chakra-ui/react'
-import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
-import { ClosingCta } from '../../components/ClosingCta.tsx'
-import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { JsonLd } from '../../components/JsonLd.tsx'
-import { Section } from '../../components/Section.tsx'
-import { summaryButton } from '../../components/summary-button.ts'
-import { faqPage } from '../../seo/structured-data.ts'
+import { Breadcrumbs } from '#frontend/components/Breadcrumbs.tsx'
+import { ClosingCta } from '#frontend/components/ClosingCta.tsx'
+import { HeroBanner } from '#frontend/components/HeroBanner.tsx'
+import { JsonLd } from '#frontend/components/JsonLd.tsx'
+import { Section } from '#frontend/components/Section.tsx'
+import { summaryButton } from '#frontend/components/summary-button.ts'
+import { faqPage } from '#frontend/seo/structured-data.ts'
 import { breadcrumb, closing, hero, questions } from './content.ts'
 
 /** Drawn with CSS borders so the open state can turn it without any script. */

@@ -1,7 +1,7 @@
+import { site } from '#frontend/build-identity.ts'
+import { JsonLd } from '#frontend/components/JsonLd.tsx'
+import { organization } from '#frontend/seo/structured-data.ts'
 import { footerServices } from '#shared/routes.ts'
-import { site } from '../../build-identity.ts'
-import { JsonLd } from '../../components/JsonLd.tsx'
-import { organization } from '../../seo/structured-data.ts'
 import { meta } from './content.ts'
 
 /** The agency as a schema.org Organization; service pages refer to it by its @id. */

@@ -1,6 +1,6 @@
+import { analyticsEvents } from '#frontend/analytics/events.ts'
+import { site } from '#frontend/build-identity.ts'
 import { contactFormHref } from '#shared/routes.ts'
-import { analyticsEvents } from '../../analytics/events.ts'
-import { site } from '../../build-identity.ts'
 
 export const meta = {
   title: `${site.name} | Digital Marketing Agency for UK Businesses`,

@@ -1,6 +1,6 @@
-import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
-import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { LegalDocument } from '../../components/LegalDocument.tsx'
+import { Breadcrumbs } from '#frontend/components/Breadcrumbs.tsx'
+import { HeroBanner } from '#frontend/components/HeroBanner.tsx'
+import { LegalDocument } from '#frontend/components/LegalDocument.tsx'
 import { breadcrumb, hero, intro, lastUpdated, sections } from './content.ts'
 
 export default function Page() {

@@ -1,6 +1,6 @@
+import { site } from '#frontend/build-identity.ts'
+import { agencyContactBlocks, type LegalSection } from '#frontend/components/legal-document.ts'
 import { telHref } from '#shared/site.ts'
-import { site } from '../../build-identity.ts'
-import { agencyContactBlocks, type LegalSection } from '../../components/legal-document.ts'
 
 export const meta = {
   title: `Privacy Policy | ${site.name}`,

@@ -1,10 +1,10 @@
 import { Link, SimpleGrid, VisuallyHidden } from '@chakra-ui/react'
-import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
-import { Card } from '../../components/Card.tsx'
-import { CheckList } from '../../components/CheckList.tsx'
-import { ClosingCta } from '../../components/ClosingCta.tsx'
-import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { Section } from '../../components/Section.tsx'
+import { Breadcrumbs } from '#frontend/components/Breadcrumbs.tsx'
+import { Card } from '#frontend/components/Card.tsx'
+import { CheckList } from '#frontend/components/CheckList.tsx'
+import { ClosingCta } from '#frontend/components/ClosingCta.tsx'
+import { HeroBanner } from '#frontend/components/HeroBanner.tsx'
+import { Section } from '#frontend/components/Section.tsx'
 import {
   analytics,
   breadcrumb,

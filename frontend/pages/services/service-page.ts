@@ -1,4 +1,4 @@
-import type { LinkAction } from '../../components/LinkButton.tsx'
+import type { LinkAction } from '#frontend/components/LinkButton.tsx'
 
 export interface Offering {
   readonly title: string

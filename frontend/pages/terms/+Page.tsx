@@ -1,7 +1,7 @@
-import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
-import { ClosingCta } from '../../components/ClosingCta.tsx'
-import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { LegalDocument } from '../../components/LegalDocument.tsx'
+import { Breadcrumbs } from '#frontend/components/Breadcrumbs.tsx'
+import { ClosingCta } from '#frontend/components/ClosingCta.tsx'
+import { HeroBanner } from '#frontend/components/HeroBanner.tsx'
+import { LegalDocument } from '#frontend/components/LegalDocument.tsx'
 import { breadcrumb, closing, hero, intro, sections } from './content.ts'
 
 export default function Page() {

@@ -1,6 +1,6 @@
+import { site } from '#frontend/build-identity.ts'
+import { agencyContactBlocks, type LegalSection } from '#frontend/components/legal-document.ts'
 import { contactFormHref } from '#shared/routes.ts'
-import { site } from '../../build-identity.ts'
-import { agencyContactBlocks, type LegalSection } from '../../components/legal-document.ts'
 
 export const meta = {
   title: `Terms of Service | ${site.name}`,

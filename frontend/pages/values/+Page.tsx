@@ -1,7 +1,7 @@
-import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
-import { CardSection } from '../../components/CardGrid.tsx'
-import { ClosingCta } from '../../components/ClosingCta.tsx'
-import { HeroBanner } from '../../components/HeroBanner.tsx'
+import { Breadcrumbs } from '#frontend/components/Breadcrumbs.tsx'
+import { CardSection } from '#frontend/components/CardGrid.tsx'
+import { ClosingCta } from '#frontend/components/ClosingCta.tsx'
+import { HeroBanner } from '#frontend/components/HeroBanner.tsx'
 import { breadcrumb, closing, hero, values } from './content.ts'
 
 export default function Page() {

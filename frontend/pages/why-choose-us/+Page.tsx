@@ -1,10 +1,10 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
-import { CardSection } from '../../components/CardGrid.tsx'
-import { CheckList } from '../../components/CheckList.tsx'
-import { ClosingCta } from '../../components/ClosingCta.tsx'
-import { HeroBanner } from '../../components/HeroBanner.tsx'
-import { highlightPanel } from '../../components/highlight-panel.ts'
+import { Breadcrumbs } from '#frontend/components/Breadcrumbs.tsx'
+import { CardSection } from '#frontend/components/CardGrid.tsx'
+import { CheckList } from '#frontend/components/CheckList.tsx'
+import { ClosingCta } from '#frontend/components/ClosingCta.tsx'
+import { HeroBanner } from '#frontend/components/HeroBanner.tsx'
+import { highlightPanel } from '#frontend/components/highlight-panel.ts'
 import { advantages, benefits, breadcrumb, closing, hero, promise } from './content.ts'
 
 export default function Page() {

@@ -1,5 +1,5 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
-import { LinkButton } from '../../../components/LinkButton.tsx'
+import { LinkButton } from '#frontend/components/LinkButton.tsx'
 import { checkDetails } from './content.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { initShell } from '../../../shell/shell.ts'
+import { initShell } from '#frontend/shell/shell.ts'
 import { flagFields, flaggedFields } from './flag-fields.ts'
 
 initShell()

@@ -1,3 +1,5 @@
+import { site } from '#frontend/build-identity.ts'
+import { contactFormCopy } from '#frontend/components/contact-form/content.ts'
 import {
   type ContactField,
   contactFields,
@@ -5,8 +7,6 @@ import {
   MESSAGE_MIN_LENGTH,
   maxLengths,
 } from '#shared/contact.ts'
-import { site } from '../../../build-identity.ts'
-import { contactFormCopy } from '../../../components/contact-form/content.ts'
 
 export const meta = {
   title: `Check Your Details | ${site.name}`,

@@ -1,8 +1,8 @@
 import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react'
+import { site } from '#frontend/build-identity.ts'
+import { Icon } from '#frontend/components/Icon.tsx'
+import { LinkButton } from '#frontend/components/LinkButton.tsx'
 import { telHref } from '#shared/site.ts'
-import { site } from '../../../build-identity.ts'
-import { Icon } from '../../../components/Icon.tsx'
-import { LinkButton } from '../../../components/LinkButton.tsx'
 import { sent } from './content.ts'
 
 /** Where the form lands after a successful post without JavaScript (303 from the API). */

@@ -1,5 +1,5 @@
-import { clearDraft } from '../../../components/contact-form/draft-storage.ts'
-import { initShell } from '../../../shell/shell.ts'
+import { clearDraft } from '#frontend/components/contact-form/draft-storage.ts'
+import { initShell } from '#frontend/shell/shell.ts'
 
 // This page inherits /contact's folder but not its form: just the site's shell.
 initShell()

@@ -1,5 +1,5 @@
-import { site } from '../../../build-identity.ts'
-import { contactFormCopy } from '../../../components/contact-form/content.ts'
+import { site } from '#frontend/build-identity.ts'
+import { contactFormCopy } from '#frontend/components/contact-form/content.ts'
 
 export const meta = {
   title: `Message Sent | ${site.name}`,

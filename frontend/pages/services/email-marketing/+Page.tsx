@@ -1,5 +1,5 @@
-import { CardSection } from '../../../components/CardGrid.tsx'
-import { ProcessSection } from '../../../components/StepList.tsx'
+import { CardSection } from '#frontend/components/CardGrid.tsx'
+import { ProcessSection } from '#frontend/components/StepList.tsx'
 import { OfferingsSection, ServicePage } from '../ServicePage.tsx'
 import { campaignTypes, offerings, page, process, roi } from './content.ts'
 

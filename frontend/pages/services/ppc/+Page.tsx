@@ -1,4 +1,4 @@
-import { CardSection } from '../../../components/CardGrid.tsx'
+import { CardSection } from '#frontend/components/CardGrid.tsx'
 import { OfferingsSection, ServicePage } from '../ServicePage.tsx'
 import { benefits, offerings, page, platforms, reasons } from './content.ts'
 

@@ -1,4 +1,4 @@
-import { ProcessSection } from '../../../components/StepList.tsx'
+import { ProcessSection } from '#frontend/components/StepList.tsx'
 import { OfferingsSection, ServicePage } from '../ServicePage.tsx'
 import { offerings, page, process, whySeoMatters } from './content.ts'
 

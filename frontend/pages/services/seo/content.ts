@@ -1,5 +1,5 @@
+import { site } from '#frontend/build-identity.ts'
 import { contactFormHref } from '#shared/routes.ts'
-import { site } from '../../../build-identity.ts'
 import {
   type BenefitPanel,
   type OfferingList,

@@ -1,4 +1,4 @@
-import { CardSection } from '../../../components/CardGrid.tsx'
+import { CardSection } from '#frontend/components/CardGrid.tsx'
 import { OfferingsSection, ServicePage } from '../ServicePage.tsx'
 import { impact, offerings, page, platforms } from './content.ts'
 

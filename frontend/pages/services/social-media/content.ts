@@ -1,6 +1,6 @@
+import { site } from '#frontend/build-identity.ts'
+import type { CardContent } from '#frontend/components/Card.tsx'
 import { contactFormHref } from '#shared/routes.ts'
-import { site } from '../../../build-identity.ts'
-import type { CardContent } from '../../../components/Card.tsx'
 import {
   type BenefitPanel,
   type OfferingList,

@@ -1,5 +1,5 @@
-import { CardGrid, CardSection } from '../../../components/CardGrid.tsx'
-import { ProcessSection } from '../../../components/StepList.tsx'
+import { CardGrid, CardSection } from '#frontend/components/CardGrid.tsx'
+import { ProcessSection } from '#frontend/components/StepList.tsx'
 import { SectionBesidePanel, ServicePage } from '../ServicePage.tsx'
 import { benefits, features, page, process, whyUs } from './content.ts'
 

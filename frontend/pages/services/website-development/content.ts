@@ -1,7 +1,7 @@
+import { analyticsEvents } from '#frontend/analytics/events.ts'
+import { site } from '#frontend/build-identity.ts'
+import type { CardContent } from '#frontend/components/Card.tsx'
 import { contactFormHref } from '#shared/routes.ts'
-import { analyticsEvents } from '../../../analytics/events.ts'
-import { site } from '../../../build-identity.ts'
-import type { CardContent } from '../../../components/Card.tsx'
 import type { BenefitPanel, ServicePageContent } from '../service-page.ts'
 
 export const page = {

@@ -334,6 +334,21 @@ export class SiteStack extends Stack {
         'Delivery events the function failed on (its on-failure destination)',
         this.deliveryEvents.failedEvents.queueArn,
       ],
+      // The enquiry sender's stream trigger and dead-letter queue (docs/operations.md).
+      ...(this.sender
+        ? ([
+            [
+              'EnquirySenderFunctionName',
+              'E-mails each new enquiry, started by the table stream (npm run verify reads its trigger)',
+              this.sender.function.functionName,
+            ],
+            [
+              'EnquirySenderFailedRecordsQueueArn',
+              'Stream records the enquiry sender failed on (its on-failure destination)',
+              this.sender.failedRecords.queueArn,
+            ],
+          ] as [string, string, string][])
+        : []),
       ['RetryScheduleName', 'Runs the notification retry', this.contactApi.retrySchedule.ruleName],
       ['DigestScheduleName', 'Sends the attention digest', this.digest.schedule.ruleName],
     ]

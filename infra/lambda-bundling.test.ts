@@ -58,12 +58,13 @@ describe("every function's bundle as it ships", () => {
     const sloppy = ours()
       .map(({ id, asset }) => ({
         id,
-        ...firstStatement(readFileSync(join(asset, lambdaBundleFile), 'utf8')),
+        // The opening of the bundle is enough to read its first statement.
+        ...firstStatement(readFileSync(join(asset, lambdaBundleFile), 'utf8').slice(0, 65_536)),
       }))
       .filter((bundle) => !bundle.strict)
     // A banner before esbuild's output made the directive a second statement: no directive.
     expect(sloppy.map(({ id, text }) => `${id}: ${text}`)).toEqual([])
-  })
+  }, 30_000)
 
   it('loads on its own, outside the repository, as Lambda unpacks it (its environment from the template)', () => {
     for (const { id, asset, environment } of ours()) {
@@ -88,5 +89,5 @@ describe("every function's bundle as it ships", () => {
       )
       expect(loaded, id).toBe('function')
     }
-  })
+  }, 60_000)
 })

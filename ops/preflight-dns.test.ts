@@ -5,11 +5,12 @@ import { GetEmailIdentityCommand } from '@aws-sdk/client-sesv2'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { TimeBudget } from './checks.ts'
 import { preflight as preflightOf } from './preflight.ts'
+import { runPreflight } from './preflight-cli.ts'
 import { stageConfig } from './stage-command.ts'
 import {
   answerAsReadyForFirstDeploy,
   mocks,
-  preflight,
+  preflightThrough,
   recorded,
   resource,
   restoreAll,
@@ -23,6 +24,7 @@ import {
 const { cfn, ses, cloudFront } = mocks
 beforeEach(answerAsReadyForFirstDeploy)
 afterAll(restoreAll)
+const preflight = preflightThrough(runPreflight)
 
 const cname = (label: string, target: string): ResourceRecordSet => ({
   Name: `${label}.elevate-digital.example.`,

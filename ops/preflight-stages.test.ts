@@ -3,11 +3,12 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DeployConfig } from '#infra/stage-settings.ts'
 import { TimeBudget } from './checks.ts'
 import { preflight as preflightOf } from './preflight.ts'
+import { runPreflight } from './preflight-cli.ts'
 import { stageConfig } from './stage-command.ts'
 import {
   answerAsReadyForFirstDeploy,
   mocks,
-  preflight,
+  preflightThrough,
   recorded,
   restoreAll,
 } from './testing/recorded-account.ts'
@@ -20,6 +21,7 @@ import {
 const { ses } = mocks
 beforeEach(answerAsReadyForFirstDeploy)
 afterAll(restoreAll)
+const preflight = preflightThrough(runPreflight)
 
 /** A trial stage sending through prod's domain identity, as deploy.md's example once did. */
 const borrowing: DeployConfig = {

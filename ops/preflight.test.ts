@@ -5,12 +5,13 @@ import { GetAccountCommand, GetEmailIdentityCommand } from '@aws-sdk/client-sesv
 import { GetParameterCommand } from '@aws-sdk/client-ssm'
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { runPreflight } from './preflight-cli.ts'
 import {
   answerAsReadyForFirstDeploy,
   awsError,
   mocks,
   noStack,
-  preflight,
+  preflightThrough,
   recorded,
   restoreAll,
 } from './testing/recorded-account.ts'
@@ -26,6 +27,7 @@ const { sts, cfn, ssm, route53, ses, cloudFront } = mocks
 
 beforeEach(answerAsReadyForFirstDeploy)
 afterAll(restoreAll)
+const preflight = preflightThrough(runPreflight)
 
 describe('npm run preflight', () => {
   it('passes a healthy account ready for its first deploy, one PASS line per check', async () => {

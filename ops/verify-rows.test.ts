@@ -16,6 +16,7 @@ import {
   streamArn,
 } from './testing/recorded-deployment.ts'
 import { verifyHarness } from './testing/verify-harness.ts'
+import { runVerify } from './verify-cli.ts'
 
 /**
  * The rows of `npm run verify` that prove what a green deploy does not: someone receives the
@@ -23,7 +24,7 @@ import { verifyHarness } from './testing/verify-harness.ts'
  * protection are on, the stream starts the enquiry sender, SES found the MAIL FROM host, and one
  * slow call cannot starve the synthetic enquiry. Each broken in a recorded account, one at a time.
  */
-const harness = verifyHarness()
+const harness = verifyHarness(runVerify)
 
 const pending = (topic: string, endpoint = 'ops@elevate-digital.example'): Subscription => ({
   TopicArn: topic,

@@ -21,6 +21,7 @@ import {
   stack,
 } from './testing/recorded-deployment.ts'
 import { verifyHarness } from './testing/verify-harness.ts'
+import { runVerify } from './verify-cli.ts'
 
 /**
  * `npm run verify` against a recorded account whose site is the local stack
@@ -28,7 +29,7 @@ import { verifyHarness } from './testing/verify-harness.ts'
  * on the table's stream, the sender, the alarms' subscriptions, MAIL FROM and the stacks of the
  * edge are ops/verify-rows.test.ts's.
  */
-const harness = verifyHarness()
+const harness = verifyHarness(runVerify)
 const { routedFetch } = harness
 const verify = (...args: Parameters<typeof harness.verify>) => harness.verify(...args)
 

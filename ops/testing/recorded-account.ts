@@ -15,8 +15,8 @@ import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sd
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm'
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts'
 import { mockClient } from 'aws-sdk-client-mock'
-import { runPreflight } from '../preflight-cli.ts'
 import type { ResolveNs } from '../preflight-dns.ts'
+import type { StageCommandIo } from '../stage-command.ts'
 
 /**
  * A recorded AWS account (aws-sdk-client-mock) as `npm run preflight` reads it before the
@@ -113,20 +113,29 @@ export function restoreAll() {
   for (const mock of Object.values(mocks)) mock.restore()
 }
 
-/** `npm run preflight -- STAGE …` against the recorded account: its exit code and lines. */
-export async function preflight(stage = 'prod', ...rest: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runPreflight(
-    [stage, ...rest],
-    { out: (text) => out.push(text), err: (text) => err.push(text), env: {} },
-    { resolveNs: (domain, signal) => recorded.resolveNs(domain, signal) },
-  )
-  const lines = out.join('').trim().split('\n')
-  return {
-    code,
-    lines,
-    failed: lines.filter((line) => line.startsWith('FAIL')),
-    err: err.join('\n'),
+/** `runPreflight` of ops/preflight-cli.ts, which no module may import: each test file gives it. */
+type PreflightRun = (
+  args: readonly string[],
+  io: StageCommandIo,
+  deps?: { readonly resolveNs?: ResolveNs },
+) => Promise<number>
+
+/** `npm run preflight -- STAGE …` through `run`, against the recorded account: exit code and lines. */
+export const preflightThrough =
+  (run: PreflightRun) =>
+  async (stage = 'prod', ...rest: string[]) => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await run(
+      [stage, ...rest],
+      { out: (text) => out.push(text), err: (text) => err.push(text), env: {} },
+      { resolveNs: (domain, signal) => recorded.resolveNs(domain, signal) },
+    )
+    const lines = out.join('').trim().split('\n')
+    return {
+      code,
+      lines,
+      failed: lines.filter((line) => line.startsWith('FAIL')),
+      err: err.join('\n'),
+    }
   }
-}

@@ -6,7 +6,8 @@ import { enquiryStatusReader } from '#functions/canary/create-handler.ts'
 import { silentLogger } from '#functions/log.ts'
 import { type LocalPipeline, startLocalPipeline } from '#local/pipeline.ts'
 import { type RunningServer, startLocalServer } from '#local/server.ts'
-import { runVerify } from '../verify-cli.ts'
+import type { StageCommandIo } from '../stage-command.ts'
+import type { VerifyDeps } from '../verify.ts'
 import {
   answerAsHealthy,
   healthySiteOutputs,
@@ -44,7 +45,10 @@ export interface VerifyHarness {
   ): Promise<{ code: number; rows: string[]; failed: string[] }>
 }
 
-export function verifyHarness(): VerifyHarness {
+/** `runVerify` of ops/verify-cli.ts, which no module may import: each test file gives it. */
+type VerifyRun = (args: readonly string[], io: StageCommandIo, deps?: VerifyDeps) => Promise<number>
+
+export function verifyHarness(runVerify: VerifyRun): VerifyHarness {
   let root: string
   const started: {
     pipeline?: LocalPipeline

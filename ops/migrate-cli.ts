@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util'
 import { exitCodeOf, formatLines, TimeBudget } from './checks.ts'
-import { oneLine, runMain, terminalIo, timeLimitMs, timeoutUsage } from './command.ts'
+import { parseOptions, runMain, terminalIo, timeLimitMs, timeoutUsage } from './command.ts'
 import { type StageCommandIo, stageConfig } from './stage-command.ts'
 import { checkMigration, turnStreamOn } from './table-migration.ts'
 
@@ -23,28 +22,8 @@ export async function runMigrate(
   io: StageCommandIo,
   pollMs?: number,
 ): Promise<number> {
-  let parsed: ReturnType<typeof parse>
-  function parse() {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        table: { type: 'string' },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    })
-  }
-  try {
-    parsed = parse()
-  } catch (error) {
-    io.err(`${oneLine(error)}\n\n${usage}`)
-    return 2
-  }
-  if (parsed.values.help) {
-    io.err(usage)
-    return 0
-  }
+  const parsed = parseOptions(args, { table: { type: 'string' } }, usage, io.err)
+  if (typeof parsed === 'number') return parsed
   const [stage, step, ...extra] = parsed.positionals
   const limitMs = timeLimitMs(parsed.values.timeout)
   const table = parsed.values.table

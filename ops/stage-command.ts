@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util'
 import { commandEnv } from '#infra/cdk-commands.ts'
 import { selectStages } from '#infra/stage-selection.ts'
 import type { DeployConfig } from '#infra/stage-settings.ts'
 import { stages } from '#infra/stages.ts'
 import { type CheckResult, exitCodeOf } from './checks.ts'
-import { oneLine, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
+import { parseOptions, timeLimitMs, timeoutUsage } from './command.ts'
 
 /**
  * What `npm run preflight` and `npm run verify` share as command lines: one stage named as
@@ -55,24 +54,8 @@ export async function runStageCommand(
   run: (config: DeployConfig, limitMs: number) => Promise<CheckResult[]>,
   format: (results: readonly CheckResult[]) => string,
 ): Promise<number> {
-  let parsed: ReturnType<typeof parse>
-  function parse() {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: { ...timeoutOption, help: { type: 'boolean', short: 'h', default: false } },
-    })
-  }
-  try {
-    parsed = parse()
-  } catch (error) {
-    io.err(`${oneLine(error)}\n\n${usage}`)
-    return 2
-  }
-  if (parsed.values.help) {
-    io.err(usage)
-    return 0
-  }
+  const parsed = parseOptions(args, {}, usage, io.err)
+  if (typeof parsed === 'number') return parsed
   const limitMs = timeLimitMs(parsed.values.timeout)
   const [stage, ...extra] = parsed.positionals
   if (!stage || extra.length > 0 || limitMs === undefined) {

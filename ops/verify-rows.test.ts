@@ -4,10 +4,10 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb'
 import { GetEmailIdentityCommand } from '@aws-sdk/client-sesv2'
 import type { Subscription } from '@aws-sdk/client-sns'
 import { describe, expect, it } from 'vitest'
-import { localTableName } from '#local/pipeline.ts'
 import {
   edgeTopicArn,
   healthyIdentity,
+  healthyTable,
   mocks,
   opsTopicArn,
   recordedAlarms,
@@ -33,16 +33,7 @@ const pending = (topic: string, endpoint = 'ops@elevate-digital.example'): Subsc
   Endpoint: endpoint,
 })
 const table = (more: Record<string, unknown>) =>
-  harness.dynamodb.on(DescribeTableCommand).resolves({
-    Table: {
-      TableName: localTableName,
-      TableStatus: 'ACTIVE',
-      DeletionProtectionEnabled: true,
-      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
-      LatestStreamArn: streamArn,
-      ...more,
-    },
-  })
+  harness.dynamodb.on(DescribeTableCommand).resolves({ Table: { ...healthyTable, ...more } })
 const mailFrom = (status: string | undefined) =>
   mocks.ses.on(GetEmailIdentityCommand).resolves({
     ...healthyIdentity,

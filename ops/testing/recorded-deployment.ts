@@ -199,15 +199,7 @@ export function answerAsHealthy(siteOutputs: Record<string, string>) {
   dynamodb?.on(DescribeTimeToLiveCommand).resolves({
     TimeToLiveDescription: { TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' },
   })
-  dynamodb?.on(DescribeTableCommand).resolves({
-    Table: {
-      TableName: localTableName,
-      TableStatus: 'ACTIVE',
-      DeletionProtectionEnabled: true,
-      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
-      LatestStreamArn: streamArn,
-    },
-  })
+  dynamodb?.on(DescribeTableCommand).resolves({ Table: healthyTable })
   dynamodb?.on(DescribeContinuousBackupsCommand).resolves({
     ContinuousBackupsDescription: {
       ContinuousBackupsStatus: 'ENABLED',
@@ -253,4 +245,13 @@ export const healthyIdentity = {
     MailFromDomainStatus: 'SUCCESS',
     BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
   },
+} as const
+
+/** The enquiries table as describe-table tells it: its stream on as the sender needs, protected. */
+export const healthyTable = {
+  TableName: localTableName,
+  TableStatus: 'ACTIVE',
+  DeletionProtectionEnabled: true,
+  StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
+  LatestStreamArn: streamArn,
 } as const

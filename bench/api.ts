@@ -249,7 +249,9 @@ async function faultRuns() {
     checks.push(...(await dynamoDbOutageRun(faults, dynamoLoad, console.log)).checks)
 
     console.log('')
-    console.log('The contact function killed (SIGKILL) between its write and its SES call')
+    console.log(
+      'The enquiry sender killed (SIGKILL) as it starts, after the write it was started by',
+    )
     checks.push(...(await crashRun(faults, console.log)).checks)
   } finally {
     await faults.close()

@@ -58,6 +58,8 @@ function asDefault(options: BuildOptions): BuildOptions {
     format: 'esm',
     alias: {},
     define: {},
+    // ES modules have their own import.meta.url: no CommonJS shim.
+    inject: [],
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },

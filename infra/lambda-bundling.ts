@@ -34,9 +34,10 @@ export const lambdaBundling = {
   // again (undici with it), paid by the first visitor. Down-levelled, it is a `require`.
   supported: { 'dynamic-import': false },
   // A module that finds a file beside itself (`new URL(file, import.meta.url)`) finds it beside
-  // the bundle.
-  banner: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;",
-  define: { 'import.meta.url': '__importMetaUrl' },
+  // the bundle. Injected rather than a banner, which would precede esbuild's `"use strict"` and
+  // so leave every bundle in sloppy mode (the directive must be the first statement).
+  inject: ['./functions/import-meta-url.ts'],
+  define: { 'import.meta.url': 'importMetaUrl' },
 } as const
 
 /** The bundle's file name in a function's asset: CommonJS, with no package.json beside it. */
@@ -44,10 +45,11 @@ export const lambdaBundleFile = 'index.js'
 
 /** The NodejsFunction `bundling` property (its esbuild runs in the repo's root). */
 export function cdkBundling(): BundlingOptions {
-  const { format, externalModules, mainFields, alias, supported, ...rest } = lambdaBundling
+  const { format, externalModules, mainFields, alias, supported, inject, ...rest } = lambdaBundling
   return {
     ...rest,
     format: format as OutputFormat,
+    inject: [...inject],
     mainFields: [...mainFields],
     externalModules: [...externalModules],
     // What NodejsFunction has no property for, as esbuild's own flags.
@@ -79,7 +81,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     alias: Object.fromEntries(
       Object.entries(b.alias).map(([from, to]) => [from, join(repoRoot, to)]),
     ),
-    banner: { js: b.banner },
+    inject: b.inject.map((file) => join(repoRoot, file)),
     define: { ...b.define },
     logLevel: 'error',
   }

@@ -15,3 +15,30 @@ export function stageResourceNames(stackName: string) {
     distributionIdParameter: `/${stackName}/distribution-id`,
   } as const
 }
+
+/** What decides a stage's stacks: its domain (and how its certificate is had) and its web ACL. */
+export interface StackChoice {
+  readonly env: { readonly region: string }
+  readonly stackName: string
+  readonly domain?: { readonly hostedZone?: unknown; readonly certificateArn?: string } | undefined
+  readonly waf?: unknown
+}
+
+/** The edge stack exists for a certificate issued in the stage's zone, or for a web ACL. */
+export const hasEdgeStack = (config: StackChoice) =>
+  (config.domain?.hostedZone !== undefined && !config.domain.certificateArn) || Boolean(config.waf)
+
+/**
+ * Every stack of a stage, in the order a deploy creates them, where it is: what the app defines
+ * (infra/define-app.ts) and what `npm run verify` expects to find deployed.
+ */
+export function stageStacks(config: StackChoice): { name: string; region: string }[] {
+  const names = stageResourceNames(config.stackName)
+  const region = config.env.region
+  return [
+    ...(hasEdgeStack(config) ? [{ name: names.edge, region: CLOUDFRONT_REGION }] : []),
+    { name: names.data, region },
+    { name: names.site, region },
+    { name: names.cloudFrontAlarms, region: CLOUDFRONT_REGION },
+  ]
+}

@@ -26,15 +26,17 @@ export const stages = {
     // A synthetic enquiry through the public site, its delivery awaited (decision 0036).
     canaryIntervalMinutes: 60,
   },
-  // A trial copy on its own *.cloudfront.net name, in the same account: no domain, no web ACL,
-  // sending through the domain identity prod verified (one identity per account and region).
+  // A trial copy on its own *.cloudfront.net name, in the same account: no domain, no web ACL.
+  // Its own SES identity, the ops address as sender and inbox both (one link for ops to click),
+  // so it deploys before prod (a new account's first CloudFront distribution, say), its trial
+  // enquiries reach ops rather than the agency, and neither stage's removal takes the other's
+  // identity with it.
   staging: {
     account: '123456789012',
     region: 'eu-west-2',
-    senderEmail: 'website@elevate-digital.example',
-    senderIdentity: 'existing',
-    agencyEmail: 'hello@elevate-digital.example',
-    recipientIdentity: 'existing',
+    senderEmail: 'ops@elevate-digital.example',
+    senderIdentity: 'address',
+    agencyEmail: 'ops@elevate-digital.example',
     opsEmail: 'ops@elevate-digital.example',
     canaryIntervalMinutes: 60,
   },

@@ -229,7 +229,9 @@ export async function startLocalPipeline(
       ...(laterMs !== 0 && { now: () => new Date(Date.now() + laterMs) }),
       ...(retryOptions && { options: retryOptions }),
     })()
-  // The schedule's runs never overlap (as the deployed function's reserved concurrency ensures).
+  // Locally a run waits for the one before, which keeps the local stack's output readable. The
+  // deployed retry has no reserved concurrency: a late invocation can overlap the next minute's,
+  // and the sends' claims keep each enquiry to one e-mail (local/overlapping-retries.test.ts).
   let scheduled: Promise<unknown> | undefined
   const timer =
     options.retryIntervalMs === false

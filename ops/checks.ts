@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { oneLine } from './command.ts'
 
 /**
@@ -30,12 +31,18 @@ export const CALL_LIMIT_MS = 10_000
 
 export class CallTimedOut extends Error {
   constructor(limitMs: number) {
-    super(`no answer within ${limitMs / 1000} s`)
+    super(`no answer within ${Math.round(limitMs / 100) / 10} s`)
     this.name = 'CallTimedOut'
   }
 }
 
-/** The time a run has: a deadline for the whole, and a limit for each call within it. */
+/** The deadline of the check being run (`TimeBudget.within`), for every call made within it. */
+const checkDeadline = new AsyncLocalStorage<number>()
+
+/**
+ * The time a run has: a deadline for the whole, and a limit for each call within it; within one
+ * check run by `within`, that check's own limit as well.
+ */
 export class TimeBudget {
   private readonly deadline: number
   private readonly callLimitMs: number
@@ -47,13 +54,24 @@ export class TimeBudget {
     this.now = now
   }
 
+  /** Whether the whole run's time is up. */
   get expired(): boolean {
     return this.now() >= this.deadline
   }
 
-  /** What is left of the whole run, in ms. */
+  /** What is left, in ms: of the check being run within its own limit, else of the whole run. */
   get remainingMs(): number {
-    return Math.max(0, this.deadline - this.now())
+    const end = Math.min(this.deadline, checkDeadline.getStore() ?? Number.POSITIVE_INFINITY)
+    return Math.max(0, end - this.now())
+  }
+
+  /**
+   * Runs `work` as one check with `limitMs` of its own, however long the checks beside or
+   * before it take: every call it makes ends by then (through `ask`, which reads the limit from
+   * the async context), and so does it, as a `CallTimedOut`.
+   */
+  within<T>(limitMs: number, work: () => Promise<T>): Promise<T> {
+    return checkDeadline.run(this.now() + limitMs, () => this.ask(() => work(), limitMs))
   }
 
   /**
@@ -136,6 +154,24 @@ export async function runChecks(
     }
   }
   return results
+}
+
+/**
+ * Runs the checks side by side, each within `limitMs` of its own (`TimeBudget.within`): a check
+ * that hangs fails alone, at its limit, and takes no time from the others. The results keep the
+ * checks' order; a check that throws is a FAIL with the error explained.
+ */
+export async function runChecksSideBySide(
+  checks: readonly Check[],
+  budget: TimeBudget,
+  limitMs: number,
+): Promise<CheckResult[]> {
+  const outcomes = await Promise.all(
+    checks.map((check) =>
+      budget.within(limitMs, () => check.run()).catch((error) => fail(check.name, explain(error))),
+    ),
+  )
+  return outcomes.flat()
 }
 
 /** 1 when any check failed, else 0. */

@@ -39,13 +39,25 @@ export function parseCommandLine<const Own extends ParseArgsOptionsConfig>(
   usage: string,
   err: (text: string) => void,
 ) {
+  return parseOptions(args, { ...own, ...targetOptions }, usage, err)
+}
+
+/**
+ * A command line read with `options`, `--timeout` and `--help`: its values and positionals; or,
+ * for `--help` or an option it does not know, the usage told on `err` and the exit code (0 and 2).
+ */
+export function parseOptions<const Options extends ParseArgsOptionsConfig>(
+  args: readonly string[],
+  options: Options,
+  usage: string,
+  err: (text: string) => void,
+) {
   const parse = () =>
     parseArgs({
       args: [...args],
       allowPositionals: true,
       options: {
-        ...own,
-        ...targetOptions,
+        ...options,
         ...timeoutOption,
         help: { type: 'boolean', short: 'h', default: false },
       } as const,

@@ -1,4 +1,4 @@
-import { formatLines } from './checks.ts'
+import { formatLines, TimeBudget } from './checks.ts'
 import { runMain, terminalIo } from './command.ts'
 import { type PreflightDeps, preflight } from './preflight.ts'
 import { stageCommand, stageUsage } from './stage-command.ts'
@@ -10,7 +10,12 @@ CDK bootstrap, hosted zone and its delegation, records the stage would create, S
 Changes nothing. Each check is a PASS or FAIL line with what to do; exit 1 on any FAIL.`,
 )
 
-export const runPreflight = stageCommand<PreflightDeps>(usage, preflight, formatLines)
+export const runPreflight = stageCommand<PreflightDeps>(
+  usage,
+  // --timeout bounds the whole run.
+  (config, limitMs, deps) => preflight(config, new TimeBudget(limitMs), deps),
+  formatLines,
+)
 
 if (import.meta.main) {
   await runMain('preflight', () => runPreflight(process.argv.slice(2), terminalIo))

@@ -1,120 +1,33 @@
-import {
-  CloudFormationClient,
-  DescribeStacksCommand,
-  ListStackResourcesCommand,
-} from '@aws-sdk/client-cloudformation'
-import { CloudFrontClient, ListDistributionsCommand } from '@aws-sdk/client-cloudfront'
-import {
-  GetHostedZoneCommand,
-  ListResourceRecordSetsCommand,
-  type ResourceRecordSet,
-  Route53Client,
-} from '@aws-sdk/client-route-53'
-import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2'
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm'
-import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts'
-import { mockClient } from 'aws-sdk-client-mock'
+import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation'
+import { ListDistributionsCommand } from '@aws-sdk/client-cloudfront'
+import { GetHostedZoneCommand } from '@aws-sdk/client-route-53'
+import { GetAccountCommand, GetEmailIdentityCommand } from '@aws-sdk/client-sesv2'
+import { GetParameterCommand } from '@aws-sdk/client-ssm'
+import { GetCallerIdentityCommand } from '@aws-sdk/client-sts'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { TimeBudget } from './checks.ts'
-import { type PreflightDeps, preflight as preflightOf } from './preflight.ts'
 import { runPreflight } from './preflight-cli.ts'
-import { stageConfig } from './stage-command.ts'
+import {
+  answerAsReadyForFirstDeploy,
+  awsError,
+  mocks,
+  noStack,
+  preflightThrough,
+  recorded,
+  restoreAll,
+} from './testing/recorded-account.ts'
 
 /**
  * `npm run preflight` against a recorded account (aws-sdk-client-mock): the committed prod stage
  * (account 123456789012, zone elevate-digital.example, a domain sender identity with DMARC) as a
  * healthy account answers for its first deploy, then each fault ops could meet, one at a time.
+ * The records the stage writes are ops/preflight-dns.test.ts's; stages that share an account,
+ * ops/preflight-stages.test.ts's.
  */
-const account = '123456789012'
-const zoneId = 'Z0000000000EXAMPLE'
-const nameServers = ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.co.uk', 'ns-3.awsdns-03.com']
-const sts = mockClient(STSClient)
-const cfn = mockClient(CloudFormationClient)
-const ssm = mockClient(SSMClient)
-const route53 = mockClient(Route53Client)
-const ses = mockClient(SESv2Client)
-const cloudFront = mockClient(CloudFrontClient)
-const mocks = [sts, cfn, ssm, route53, ses, cloudFront]
+const { sts, cfn, ssm, route53, ses, cloudFront } = mocks
 
-const awsError = (name: string, message: string) => Object.assign(new Error(message), { name })
-const noStack = (stack: string) =>
-  awsError('ValidationError', `Stack with id ${stack} does not exist`)
-/** Records already in the zone (the first deploy's zone holds only its apex). */
-let zoneRecords: ResourceRecordSet[]
-let resolveNs: NonNullable<PreflightDeps['resolveNs']>
-
-function healthyAccount() {
-  for (const mock of mocks) mock.reset()
-  sts
-    .on(GetCallerIdentityCommand)
-    .resolves({ Account: account, Arn: `arn:aws:iam::${account}:role/ops` })
-  cfn.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({
-    Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date() }],
-  })
-  cfn.on(ListStackResourcesCommand).callsFake((input) => Promise.reject(noStack(input.StackName)))
-  ssm.on(GetParameterCommand).resolves({ Parameter: { Value: '30' } })
-  route53.on(GetHostedZoneCommand).resolves({
-    HostedZone: {
-      Id: zoneId,
-      Name: 'elevate-digital.example.',
-      CallerReference: 'x',
-      Config: { PrivateZone: false },
-    },
-    DelegationSet: { NameServers: nameServers },
-  })
-  zoneRecords = [
-    { Name: 'elevate-digital.example.', Type: 'NS' },
-    { Name: 'elevate-digital.example.', Type: 'SOA' },
-  ]
-  // As Route 53 answers: the first record at or after the name and type asked for.
-  route53.on(ListResourceRecordSetsCommand).callsFake(async (input) => {
-    const key = (name: string, type: string) =>
-      `${name.replace(/\.$/, '').split('.').reverse().join('.')} ${type}`
-    const sorted = [...zoneRecords].sort((a, b) =>
-      key(a.Name ?? '', a.Type ?? '').localeCompare(key(b.Name ?? '', b.Type ?? '')),
-    )
-    const start = key(input.StartRecordName, input.StartRecordType)
-    return {
-      ResourceRecordSets: sorted
-        .filter((r) => key(r.Name ?? '', r.Type ?? '') >= start)
-        .slice(0, 1),
-    }
-  })
-  ses
-    .on(GetAccountCommand)
-    .resolves({ SendingEnabled: true, EnforcementStatus: 'HEALTHY', ProductionAccessEnabled: true })
-  ses
-    .on(GetEmailIdentityCommand)
-    .rejects(awsError('NotFoundException', 'Email identity does not exist'))
-  cloudFront.on(ListDistributionsCommand).resolves({
-    DistributionList: { Items: [], Marker: '', MaxItems: 1, IsTruncated: false, Quantity: 0 },
-  })
-  resolveNs = async () => nameServers.map((server) => `${server}.`)
-}
-
-async function preflight(stage = 'prod', ...rest: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runPreflight(
-    [stage, ...rest],
-    { out: (text) => out.push(text), err: (text) => err.push(text), env: {} },
-    {
-      resolveNs: (domain, signal) => resolveNs(domain, signal),
-    },
-  )
-  const lines = out.join('').trim().split('\n')
-  return {
-    code,
-    lines,
-    failed: lines.filter((line) => line.startsWith('FAIL')),
-    err: err.join('\n'),
-  }
-}
-
-beforeEach(healthyAccount)
-afterAll(() => {
-  for (const mock of mocks) mock.restore()
-})
+beforeEach(answerAsReadyForFirstDeploy)
+afterAll(restoreAll)
+const preflight = preflightThrough(runPreflight)
 
 describe('npm run preflight', () => {
   it('passes a healthy account ready for its first deploy, one PASS line per check', async () => {
@@ -127,61 +40,16 @@ describe('npm run preflight', () => {
       'CDK bootstrap in us-east-1',
       'hosted zone',
       'zone delegated',
-      'no existing A www.elevate-digital.example',
-      'no existing AAAA www.elevate-digital.example',
-      'no existing A api.elevate-digital.example',
-      'no existing MX mail.elevate-digital.example',
-      'no existing TXT mail.elevate-digital.example',
-      'no existing TXT _dmarc.elevate-digital.example',
+      'can create A www.elevate-digital.example',
+      'can create AAAA www.elevate-digital.example',
+      'can create A api.elevate-digital.example',
+      'can create MX mail.elevate-digital.example',
+      'can create TXT mail.elevate-digital.example',
+      'can create TXT _dmarc.elevate-digital.example',
       'SES account',
       'SES identity elevate-digital.example',
       'CloudFront',
     ])
-  })
-
-  it('passes again once deployed: the records and identity are the stage’s own', async () => {
-    zoneRecords.push(
-      { Name: '_dmarc.elevate-digital.example.', Type: 'TXT' },
-      { Name: 'www.elevate-digital.example.', Type: 'A' },
-    )
-    ses
-      .on(GetEmailIdentityCommand)
-      .resolves({ IdentityType: 'DOMAIN', VerifiedForSendingStatus: true })
-    cfn.on(ListStackResourcesCommand).callsFake(async (input) => ({
-      StackResourceSummaries:
-        input.StackName === 'ElevateDigital-Data'
-          ? [
-              {
-                ResourceType: 'AWS::Route53::RecordSet',
-                PhysicalResourceId: '_dmarc.elevate-digital.example',
-                LogicalResourceId: 'a',
-                ResourceStatus: 'CREATE_COMPLETE',
-                LastUpdatedTimestamp: new Date(),
-              },
-              {
-                ResourceType: 'AWS::SES::EmailIdentity',
-                PhysicalResourceId: 'elevate-digital.example',
-                LogicalResourceId: 'b',
-                ResourceStatus: 'CREATE_COMPLETE',
-                LastUpdatedTimestamp: new Date(),
-              },
-            ]
-          : [
-              {
-                ResourceType: 'AWS::Route53::RecordSet',
-                PhysicalResourceId: 'www.elevate-digital.example',
-                LogicalResourceId: 'c',
-                ResourceStatus: 'CREATE_COMPLETE',
-                LastUpdatedTimestamp: new Date(),
-              },
-            ],
-    }))
-    const { code, failed, lines } = await preflight()
-    expect(failed).toEqual([])
-    expect(code).toBe(0)
-    expect(lines.join('\n')).toMatch(
-      /PASS\s+no existing TXT _dmarc\.elevate-digital\.example\s+the stage's own/,
-    )
   })
 
   const faults: [fault: string, arrange: () => void, line: RegExp, ...consequences: RegExp[]][] = [
@@ -255,24 +123,9 @@ describe('npm run preflight', () => {
     [
       'a zone not delegated',
       () => {
-        resolveNs = async () => ['ns1.registrar-parking.example']
+        recorded.resolveNs = async () => ['ns1.registrar-parking.example']
       },
       /FAIL\s+zone delegated\s+public DNS names ns1\.registrar-parking\.example .*set these at the registrar/,
-    ],
-    [
-      'an existing _dmarc record',
-      () => zoneRecords.push({ Name: '_dmarc.elevate-digital.example.', Type: 'TXT' }),
-      /FAIL\s+no existing TXT _dmarc\.elevate-digital\.example\s+it exists already.*remove dmarc from the stage/,
-    ],
-    [
-      'an existing mail. MX record',
-      () => zoneRecords.push({ Name: 'mail.elevate-digital.example.', Type: 'MX' }),
-      /FAIL\s+no existing MX mail\.elevate-digital\.example\s+it exists already/,
-    ],
-    [
-      'an existing site name',
-      () => zoneRecords.push({ Name: 'www.elevate-digital.example.', Type: 'AAAA' }),
-      /FAIL\s+no existing AAAA www\.elevate-digital\.example\s+it exists already/,
     ],
     [
       'SES sending paused',
@@ -330,22 +183,8 @@ describe('npm run preflight', () => {
     expect(code).toBe(0)
   })
 
-  it('fails a stage whose existing SES identities are not verified (staging)', async () => {
-    ses
-      .on(GetEmailIdentityCommand, { EmailIdentity: 'elevate-digital.example' })
-      .resolves({ VerifiedForSendingStatus: false })
-    const { code, failed } = await preflight('staging')
-    expect(failed).toEqual([
-      expect.stringMatching(
-        /FAIL\s+SES identity for website@elevate-digital\.example\s+neither website@elevate-digital\.example nor elevate-digital\.example is a verified identity/,
-      ),
-      expect.stringMatching(/FAIL\s+SES identity for hello@elevate-digital\.example/),
-    ])
-    expect(code).toBe(1)
-  })
-
   it('ends a call that never answers at the time limit, in one line, and checks nothing after', async () => {
-    resolveNs = () => new Promise(() => {})
+    recorded.resolveNs = () => new Promise(() => {})
     const started = Date.now()
     const { code, failed, err } = await preflight('prod', '--timeout', '1')
     expect(Date.now() - started).toBeLessThan(5_000)
@@ -357,32 +196,6 @@ describe('npm run preflight', () => {
     )
     expect(err).toBe('')
     expect(code).toBe(1)
-  })
-
-  it('looks for the stage’s own MAIL FROM host, and leaves the domain’s DMARC when dmarc is unset', async () => {
-    // The company's domain already has mail. records and its own DMARC: the stage moves MAIL FROM.
-    zoneRecords.push(
-      ...['_dmarc', 'mail'].map((label) => ({
-        Name: `${label}.elevate-digital.example.`,
-        Type: 'TXT' as const,
-      })),
-      { Name: 'mail.elevate-digital.example.', Type: 'MX' },
-    )
-    const { dmarc: _, ...prod } = stageConfig('prod', {})
-    const run = () =>
-      preflightOf({ ...prod, mailFromSubdomain: 'bounce' }, new TimeBudget(60_000), { resolveNs })
-    const checked = (await run()).map((result) => `${result.outcome} ${result.check}`)
-    expect(checked.filter((line) => /MX|TXT/.test(line))).toEqual([
-      'PASS no existing MX bounce.elevate-digital.example',
-      'PASS no existing TXT bounce.elevate-digital.example',
-    ])
-    zoneRecords.push({ Name: 'bounce.elevate-digital.example.', Type: 'MX' })
-    expect((await run()).filter((result) => result.outcome === 'FAIL')).toEqual([
-      expect.objectContaining({
-        check: 'no existing MX bounce.elevate-digital.example',
-        detail: expect.stringMatching(/it exists already.*set mailFromSubdomain to a free label/),
-      }),
-    ])
   })
 
   it('refuses a stage that does not exist, with exit 2', async () => {

@@ -1,21 +1,18 @@
-import { Resolver } from 'node:dns/promises'
-import { CloudFrontClient, ListDistributionsCommand } from '@aws-sdk/client-cloudfront'
 import {
-  GetHostedZoneCommand,
-  type GetHostedZoneCommandOutput,
-  ListResourceRecordSetsCommand,
-  Route53Client,
-} from '@aws-sdk/client-route-53'
+  CloudFrontClient,
+  type DistributionSummary,
+  paginateListDistributions,
+} from '@aws-sdk/client-cloudfront'
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm'
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts'
-import { domainOf, identityPlan, mailFromDomainOf } from '#infra/constructs/email-identities.ts'
+import { domainOf, identityPlan } from '#infra/constructs/email-identities.ts'
 import { CLOUDFRONT_REGION, stageResourceNames } from '#infra/stack-names.ts'
 import type { DeployConfig } from '#infra/stage-settings.ts'
-import { AwsAccount } from './aws-account.ts'
+import { stages } from '#infra/stages.ts'
+import { AwsAccount, outputsOf } from './aws-account.ts'
 import {
   type Check,
   type CheckResult,
-  explain,
   fail,
   isNotFound,
   pass,
@@ -23,7 +20,9 @@ import {
   sameHost,
   type TimeBudget,
 } from './checks.ts'
+import { type ResolveNs, systemResolveNs, zoneChecks } from './preflight-dns.ts'
 import { sesAccountCheck, sesIdentity } from './ses-account.ts'
+import { stageConfig } from './stage-command.ts'
 
 /**
  * `npm run preflight -- STAGE`: what a first deploy would trip over, read from the target account
@@ -36,14 +35,7 @@ const BOOTSTRAP_VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version'
 
 export interface PreflightDeps {
   /** The name servers public DNS gives for a domain (node:dns by default). */
-  readonly resolveNs?: (domain: string, signal: AbortSignal) => Promise<string[]>
-}
-
-/** Public DNS's NS answer, through the system's resolvers, one try with its own timeout. */
-async function systemResolveNs(domain: string, signal: AbortSignal): Promise<string[]> {
-  const resolver = new Resolver({ timeout: 5_000, tries: 1 })
-  signal.addEventListener('abort', () => resolver.cancel(), { once: true })
-  return resolver.resolveNs(domain)
+  readonly resolveNs?: ResolveNs
 }
 
 export async function preflight(
@@ -61,7 +53,7 @@ export async function preflight(
       ...regions.map((region) => bootstrapCheck(aws, config, region)),
       ...zoneChecks(aws, config, deps.resolveNs ?? systemResolveNs),
       ...sesChecks(aws, config),
-      cloudFrontCheck(aws),
+      cloudFrontCheck(aws, config),
     ]
     return [...identity, ...(await runChecks(checks, budget))]
   } finally {
@@ -127,155 +119,6 @@ function bootstrapCheck(aws: AwsAccount, config: DeployConfig, region: string): 
   }
 }
 
-/** The records the stage writes into its hosted zone whose names are known before it exists. */
-export function plannedRecords(
-  config: DeployConfig,
-): { name: string; type: string; leave: string }[] {
-  const domain = config.domain
-  const zone = domain?.hostedZone
-  if (!domain || !zone) return []
-  const records = [
-    { name: domain.domainName, type: 'A', leave: 'give the stage a domainName nobody uses yet' },
-    { name: domain.domainName, type: 'AAAA', leave: 'give the stage a domainName nobody uses yet' },
-    { name: domain.api.domainName, type: 'A', leave: 'set apiDomainName to a free name' },
-  ]
-  const senderDomain = domainOf(config.senderEmail)
-  if (config.senderIdentity === 'domain' && sameHost(zone.zoneName, senderDomain)) {
-    const mailFrom = mailFromDomainOf(senderDomain, config.mailFromSubdomain)
-    const leave = `${mailFrom} is SES's MAIL FROM host for a domain identity: set mailFromSubdomain to a free label (e.g. bounce), or use senderIdentity 'existing' (docs/deploy.md)`
-    records.push({ name: mailFrom, type: 'MX', leave }, { name: mailFrom, type: 'TXT', leave })
-    // Without dmarc the stage writes no _dmarc record: the domain's own is left alone.
-    if (config.dmarc) {
-      records.push({
-        name: `_dmarc.${senderDomain}`,
-        type: 'TXT',
-        leave:
-          'the domain publishes its own DMARC: remove dmarc from the stage in infra/stages.ts to leave it (docs/deploy.md)',
-      })
-    }
-  }
-  return records
-}
-
-function zoneChecks(
-  aws: AwsAccount,
-  config: DeployConfig,
-  resolveNs: NonNullable<PreflightDeps['resolveNs']>,
-): Check[] {
-  const zone = config.domain?.hostedZone
-  if (!zone) {
-    const why = config.domain
-      ? `${config.domain.domainName} has no hosted zone here: its CNAME records are yours to create (stack outputs), the API's before the form works`
-      : 'the stage has no domain (its *.cloudfront.net name)'
-    return [{ name: 'hosted zone', run: async () => pass('hosted zone', `none needed: ${why}`) }]
-  }
-  const route53 = aws.client(Route53Client, CLOUDFRONT_REGION)
-  const names = stageResourceNames(config.stackName)
-  const delegation: { nameServers?: string[] } = {}
-  const zoneCheck: Check = {
-    name: 'hosted zone',
-    run: async () => {
-      let found: GetHostedZoneCommandOutput
-      try {
-        found = await aws.budget.ask((abortSignal) =>
-          route53.send(new GetHostedZoneCommand({ Id: zone.hostedZoneId }), { abortSignal }),
-        )
-      } catch (error) {
-        if (!isNotFound(error)) throw error
-        return fail(
-          'hosted zone',
-          `${zone.hostedZoneId} is not a hosted zone of this account: correct hostedZoneId in infra/stages.ts`,
-        )
-      }
-      if (!sameHost(found.HostedZone?.Name ?? '', zone.zoneName)) {
-        return fail(
-          'hosted zone',
-          `${zone.hostedZoneId} is ${found.HostedZone?.Name}, not ${zone.zoneName}: correct hostedZoneId or hostedZoneName`,
-        )
-      }
-      if (found.HostedZone?.Config?.PrivateZone) {
-        return fail(
-          'hosted zone',
-          `${zone.zoneName} (${zone.hostedZoneId}) is private: the site needs a public zone`,
-        )
-      }
-      delegation.nameServers = found.DelegationSet?.NameServers ?? []
-      return pass('hosted zone', `${zone.zoneName} (${zone.hostedZoneId})`)
-    },
-  }
-  const delegatedCheck: Check = {
-    name: 'zone delegated',
-    run: async () => {
-      const expected = delegation.nameServers
-      if (!expected) return fail('zone delegated', 'not checked: the hosted zone was not found')
-      let published: string[]
-      try {
-        published = await aws.budget.ask((signal) => resolveNs(zone.zoneName, signal))
-      } catch (error) {
-        return fail(
-          'zone delegated',
-          `no NS answer for ${zone.zoneName} (${explain(error)}): set the domain's name servers at its registrar to ${expected.join(', ')}`,
-        )
-      }
-      const ours = (host: string) => expected.some((server) => sameHost(server, host))
-      if (published.length === 0 || !published.every(ours)) {
-        return fail(
-          'zone delegated',
-          `public DNS names ${published.join(', ') || 'no name servers'} for ${zone.zoneName}, not the zone's ${expected.join(', ')}: set these at the registrar, or ACM's validation never completes`,
-        )
-      }
-      return pass(
-        'zone delegated',
-        `public DNS answers with the zone's ${published.length} name servers`,
-      )
-    },
-  }
-  const recordsCheck: Check = {
-    name: 'records the stage creates',
-    run: async () => {
-      const records = plannedRecords(config)
-      // A record the stage's own stacks wrote is theirs to update (Ref of a record set is its name).
-      const owned = (
-        await Promise.all(
-          [names.site, names.data].map((stack) =>
-            aws.stackResourceIds(config.env.region, stack, 'AWS::Route53::RecordSet'),
-          ),
-        )
-      ).flat()
-      const results: CheckResult[] = []
-      for (const record of records) {
-        const check = `no existing ${record.type} ${record.name}`
-        const { ResourceRecordSets } = await aws.budget.ask((abortSignal) =>
-          route53.send(
-            new ListResourceRecordSetsCommand({
-              HostedZoneId: zone.hostedZoneId,
-              StartRecordName: record.name,
-              StartRecordType: record.type as 'A',
-              MaxItems: 1,
-            }),
-            { abortSignal },
-          ),
-        )
-        const existing = ResourceRecordSets?.find(
-          (set) => set.Type === record.type && sameHost(set.Name ?? '', record.name),
-        )
-        if (!existing) results.push(pass(check, 'free'))
-        else if (owned.some((id) => sameHost(id, record.name))) {
-          results.push(pass(check, "the stage's own (its stack wrote it)"))
-        } else {
-          results.push(
-            fail(check, `it exists already, and creating it would fail the stack: ${record.leave}`),
-          )
-        }
-      }
-      return results.length > 0
-        ? results
-        : pass('records the stage creates', 'none with a known name')
-    },
-  }
-  return [zoneCheck, delegatedCheck, recordsCheck]
-}
-
 function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
   const region = config.env.region
   const identityOf = (name: string) => sesIdentity(aws, region, name)
@@ -310,14 +153,22 @@ function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
             name: `SES identity for ${address}`,
             run: async () => {
               const check = `SES identity for ${address}`
-              for (const name of [address, domainOf(address)]) {
-                if ((await identityOf(name))?.VerifiedForSendingStatus) {
-                  return pass(check, `${name} is verified`)
-                }
+              const candidates = [address, domainOf(address)]
+              const unverified: string[] = []
+              for (const name of candidates) {
+                const found = await identityOf(name)
+                if (found?.VerifiedForSendingStatus) return pass(check, `${name} is verified`)
+                if (found) unverified.push(name)
               }
+              const state = unverified.length
+                ? `${unverified.join(' and ')} ${unverified.length === 1 ? 'is' : 'are'} not verified yet`
+                : `neither ${address} nor ${domainOf(address)} is an identity`
+              const creator = creatorOf(config, candidates)
               return fail(
                 check,
-                `neither ${address} nor ${domainOf(address)} is a verified identity in ${region}: verify one first, or let the stage create it`,
+                creator
+                  ? `${state} in ${region}, and stage ${creator.stage} creates ${creator.identity}: deploy ${creator.stage} first (npm run deploy -- ${creator.stage}) and let it verify, then this stage; or give ${config.stage} an identity of its own ('address') in infra/stages.ts`
+                  : `${state} in ${region}: verify one first, or let the stage create it (senderIdentity 'address' or 'domain', recipientIdentity 'create')`,
               )
             },
           } satisfies Check,
@@ -327,17 +178,74 @@ function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
   return [sesAccountCheck(aws, region), ...created, ...existing]
 }
 
-function cloudFrontCheck(aws: AwsAccount): Check {
+/**
+ * The committed stage (infra/stages.ts) that creates one of `identities` in this stage's account
+ * and region, if any: the one an 'existing' identity waits for.
+ */
+function creatorOf(
+  config: DeployConfig,
+  identities: readonly string[],
+): { stage: string; identity: string } | undefined {
+  for (const stage of Object.keys(stages)) {
+    if (stage === config.stage) continue
+    let other: DeployConfig
+    try {
+      other = stageConfig(stage, {})
+    } catch {
+      continue // a stage whose settings do not hold is refused by its own commands
+    }
+    if (other.env.account !== config.env.account || other.env.region !== config.env.region) {
+      continue
+    }
+    const identity = identityPlan(other).created.find((name) =>
+      identities.some((wanted) => sameHost(wanted, name)),
+    )
+    if (identity) return { stage, identity }
+  }
+  return undefined
+}
+
+/**
+ * CloudFront may be used, and, with a domain, no other distribution of the account already
+ * serves it: CloudFront refuses an alternate domain name another distribution has
+ * (CNAMEAlreadyExists), an old site's distribution often does.
+ */
+function cloudFrontCheck(aws: AwsAccount, config: DeployConfig): Check {
+  const name = 'CloudFront'
   return {
-    name: 'CloudFront',
+    name,
     run: async () => {
       const cloudFront = aws.client(CloudFrontClient, CLOUDFRONT_REGION)
-      await aws.budget.ask((abortSignal) =>
-        cloudFront.send(new ListDistributionsCommand({ MaxItems: 1 }), { abortSignal }),
-      )
+      const domainName = config.domain?.domainName
+      const serving: DistributionSummary[] = []
+      await aws.budget.ask(async (abortSignal) => {
+        for await (const page of paginateListDistributions(
+          { client: cloudFront, pageSize: 100 },
+          {},
+        )) {
+          if (abortSignal.aborted) break
+          for (const distribution of page.DistributionList?.Items ?? []) {
+            const aliases = distribution.Aliases?.Items ?? []
+            if (domainName && aliases.some((alias) => sameHost(alias, domainName))) {
+              serving.push(distribution)
+            }
+          }
+          if (!domainName) break
+        }
+      })
+      const own = outputsOf(
+        await aws.stack(config.env.region, stageResourceNames(config.stackName).site),
+      ).DistributionId
+      const other = serving.find((distribution) => distribution.Id !== own)
+      if (domainName && other) {
+        return fail(
+          name,
+          `${domainName} is already an alternate domain name of distribution ${other.Id} (${other.DomainName}) in this account: CloudFront refuses it on a second one (CNAMEAlreadyExists). Remove it from that distribution at the cut-over (docs/deploy.md, "Cut-over from an existing site"), or give the stage another domainName`,
+        )
+      }
       return pass(
-        'CloudFront',
-        'usable in the account (a brand-new account may still need AWS Support to verify it before the first distribution)',
+        name,
+        `usable in the account${domainName ? `, ${domainName} on no other distribution of it` : ''} (a brand-new account may still need AWS Support to verify it before the first distribution)`,
       )
     },
   }

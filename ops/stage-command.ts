@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util'
 import { commandEnv } from '#infra/cdk-commands.ts'
 import { selectStages } from '#infra/stage-selection.ts'
 import type { DeployConfig } from '#infra/stage-settings.ts'
 import { stages } from '#infra/stages.ts'
-import { type CheckResult, exitCodeOf, TimeBudget } from './checks.ts'
-import { oneLine, timeLimitMs, timeoutOption, timeoutUsage } from './command.ts'
+import { type CheckResult, exitCodeOf } from './checks.ts'
+import { parseOptions, timeLimitMs, timeoutUsage } from './command.ts'
 
 /**
  * What `npm run preflight` and `npm run verify` share as command lines: one stage named as
@@ -18,14 +17,14 @@ export interface StageCommandIo {
   readonly env: Record<string, string | undefined>
 }
 
-export function stageUsage(command: string, what: string): string {
+export function stageUsage(command: string, what: string, timeout = timeoutUsage): string {
   return `Usage: npm run ${command} -- STAGE [--timeout SECONDS]
 
 ${what}
 
 Stages (infra/stages.ts): ${Object.keys(stages).join(', ')}
 AWS credentials come from the usual chain (AWS_PROFILE, SSO, environment, instance role).
-${timeoutUsage}`
+${timeout}`
 }
 
 /** The named stage's settings as a deploy reads them; throws saying what is wrong. */
@@ -35,43 +34,28 @@ export function stageConfig(stage: string, env: Record<string, string | undefine
 }
 
 /**
- * A stage command's entry point: its command line read and its checks run on the named stage with
- * `deps` (the tests' stand-ins), their results printed by `format`.
+ * A stage command's entry point: its command line read and its checks run on the named stage,
+ * within `--timeout` (milliseconds: each command says what it bounds), with `deps` (the tests'
+ * stand-ins), their results printed by `format`.
  */
 export function stageCommand<Deps>(
   usage: string,
-  checks: (config: DeployConfig, budget: TimeBudget, deps?: Deps) => Promise<CheckResult[]>,
+  checks: (config: DeployConfig, limitMs: number, deps?: Deps) => Promise<CheckResult[]>,
   format: (results: readonly CheckResult[]) => string,
 ) {
   return (args: readonly string[], io: StageCommandIo, deps?: Deps): Promise<number> =>
-    runStageCommand(args, io, usage, (config, budget) => checks(config, budget, deps), format)
+    runStageCommand(args, io, usage, (config, limitMs) => checks(config, limitMs, deps), format)
 }
 
 export async function runStageCommand(
   args: readonly string[],
   io: StageCommandIo,
   usage: string,
-  run: (config: DeployConfig, budget: TimeBudget) => Promise<CheckResult[]>,
+  run: (config: DeployConfig, limitMs: number) => Promise<CheckResult[]>,
   format: (results: readonly CheckResult[]) => string,
 ): Promise<number> {
-  let parsed: ReturnType<typeof parse>
-  function parse() {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: { ...timeoutOption, help: { type: 'boolean', short: 'h', default: false } },
-    })
-  }
-  try {
-    parsed = parse()
-  } catch (error) {
-    io.err(`${oneLine(error)}\n\n${usage}`)
-    return 2
-  }
-  if (parsed.values.help) {
-    io.err(usage)
-    return 0
-  }
+  const parsed = parseOptions(args, {}, usage, io.err)
+  if (typeof parsed === 'number') return parsed
   const limitMs = timeLimitMs(parsed.values.timeout)
   const [stage, ...extra] = parsed.positionals
   if (!stage || extra.length > 0 || limitMs === undefined) {
@@ -87,7 +71,7 @@ export async function runStageCommand(
     io.err((error as Error).message)
     return 2
   }
-  const results = await run(config, new TimeBudget(limitMs))
+  const results = await run(config, limitMs)
   io.out(`${format(results)}\n`)
   return exitCodeOf(results)
 }

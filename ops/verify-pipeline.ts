@@ -8,7 +8,8 @@ import {
   GetFunctionEventInvokeConfigCommand,
   LambdaClient,
 } from '@aws-sdk/client-lambda'
-import { domainOf } from '#infra/constructs/email-identities.ts'
+import type { GetEmailIdentityCommandOutput } from '@aws-sdk/client-sesv2'
+import { domainOf, mailFromDomainOf } from '#infra/constructs/email-identities.ts'
 import type { DeployConfig } from '#infra/stage-settings.ts'
 import type { AwsAccount } from './aws-account.ts'
 import { type Check, fail, pass } from './checks.ts'
@@ -108,32 +109,92 @@ export function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
       : config.senderIdentity === 'address'
         ? [sender]
         : [sender, domainOf(sender)]
+  // The sender's verified identity, asked once for the rows that read it.
+  let verified: Promise<{ name: string; found: GetEmailIdentityCommandOutput } | undefined>
+  const verifiedSender = () => {
+    verified ??= (async () => {
+      for (const name of candidates) {
+        const found = await sesIdentity(aws, region, name)
+        if (found?.VerifiedForSendingStatus) return { name, found }
+      }
+      return undefined
+    })()
+    return verified
+  }
+  const unverified = `no verified identity for ${sender} in ${region} (${candidates.join(', ')}): verify it (docs/deploy.md)`
   return [
     sesAccountCheck(aws, region),
     {
       name: 'SES identity and DKIM',
       run: async () => {
         const name = 'SES identity and DKIM'
-        for (const identity of candidates) {
-          const found = await sesIdentity(aws, region, identity)
-          if (!found?.VerifiedForSendingStatus) continue
-          const dkim = found.DkimAttributes?.Status
-          if (found.IdentityType === 'DOMAIN' && dkim !== 'SUCCESS') {
-            return fail(
-              name,
-              `${identity} is verified but DKIM is ${dkim ?? 'off'}: publish its three DKIM CNAME records again (stack outputs or the hosted zone)`,
-            )
-          }
-          return pass(
+        const identity = await verifiedSender()
+        if (!identity) return fail(name, unverified)
+        const dkim = identity.found.DkimAttributes?.Status
+        if (identity.found.IdentityType === 'DOMAIN' && dkim !== 'SUCCESS') {
+          return fail(
             name,
-            `${identity} verified${dkim === 'SUCCESS' ? ', DKIM signing' : ' (an address: signed with DKIM only if its domain is verified too)'}`,
+            `${identity.name} is verified but DKIM is ${dkim ?? 'off'}: publish its three DKIM CNAME records again (stack outputs or the hosted zone)`,
           )
         }
-        return fail(
+        return pass(
           name,
-          `no verified identity for ${sender} in ${region} (${candidates.join(', ')}): verify it (docs/deploy.md)`,
+          `${identity.name} verified${dkim === 'SUCCESS' ? ', DKIM signing' : ' (an address: signed with DKIM only if its domain is verified too)'}`,
         )
       },
     },
+    mailFromCheck(config, verifiedSender, unverified),
   ]
+}
+
+/**
+ * The custom MAIL FROM host of a domain sender: SES found its MX record (status SUCCESS). A
+ * failed one is silent: mail then leaves with SES's own MAIL FROM, SPF no longer aligns for
+ * DMARC, and at a domain with p=quarantine the enquiries go to spam.
+ */
+function mailFromCheck(
+  config: DeployConfig,
+  verifiedSender: () => Promise<{ name: string; found: GetEmailIdentityCommandOutput } | undefined>,
+  unverified: string,
+): Check {
+  const name = 'SES MAIL FROM'
+  const region = config.env.region
+  return {
+    name,
+    run: async () => {
+      const identity = await verifiedSender()
+      if (!identity) return fail(name, unverified)
+      const mailFrom = identity.found.MailFromAttributes
+      const expected =
+        config.senderIdentity === 'domain'
+          ? mailFromDomainOf(domainOf(config.senderEmail), config.mailFromSubdomain)
+          : undefined
+      if (!mailFrom?.MailFromDomain) {
+        return expected
+          ? fail(
+              name,
+              `${identity.name} has no custom MAIL FROM (${expected} expected): SPF does not align for DMARC; deploy the data stack again`,
+            )
+          : pass(
+              name,
+              `${identity.name} uses SES's own MAIL FROM (an ${identity.found.IdentityType === 'DOMAIN' ? 'existing domain without one' : 'address identity'}: SPF does not align, DKIM must; docs/deploy.md, "Why not a bare address?")`,
+            )
+      }
+      const records = `${mailFrom.MailFromDomain} MX 10 feedback-smtp.${region}.amazonses.com and TXT "v=spf1 include:amazonses.com ~all"`
+      if (expected && mailFrom.MailFromDomain !== expected) {
+        return fail(
+          name,
+          `${identity.name}'s MAIL FROM is ${mailFrom.MailFromDomain}, not ${expected} as the stage says: deploy the data stack again`,
+        )
+      }
+      const status = mailFrom.MailFromDomainStatus
+      if (status === 'SUCCESS') return pass(name, `${mailFrom.MailFromDomain} SUCCESS: SPF aligns`)
+      return fail(
+        name,
+        status === 'PENDING'
+          ? `${mailFrom.MailFromDomain} is still PENDING: SES looks for its MX record for up to 72 hours; verify again later (its records: ${records})`
+          : `${mailFrom.MailFromDomain} is ${status}: SES cannot find its MX record, so mail leaves with SES's own MAIL FROM and SPF no longer aligns for DMARC (at p=quarantine, enquiries go to spam). Publish ${records} (the data stack writes them in its zone; without one, its MailFrom outputs), then SES checks again`,
+      )
+    },
+  }
 }

@@ -67,8 +67,9 @@ export function syntheticEnquiryCheck(inputs: SyntheticCheckInputs): Check {
         )
       }
       if (!key) return fail(name, `${secretArn} holds no key: deploy the site stack again`)
-      // The canary's own limits, within what is left of verify's time: the delivery wait ends a
-      // little before the run does, so a late e-mail is told as late, not as a time-out.
+      // The canary's own limits, within what is left of this check's time: each step and the
+      // delivery wait end a little before it does, so a slow step is told as that step's
+      // failure, not as a time-out of the whole.
       const leftMs = aws.budget.remainingMs
       const result = await aws.budget.ask(
         () =>
@@ -77,7 +78,7 @@ export function syntheticEnquiryCheck(inputs: SyntheticCheckInputs): Check {
             key,
             readEnquiry: readerFor(inputs.tableName()),
             fetch: (url, init) => inputs.fetcher(String(url), init ?? {}),
-            stepTimeoutMs: Math.min(STEP_TIMEOUT_MS, leftMs),
+            stepTimeoutMs: Math.max(0, Math.min(STEP_TIMEOUT_MS, leftMs - 500)),
             deliveredWithinMs: Math.max(0, Math.min(DELIVERED_WITHIN_MS, leftMs - 2_000)),
             pollEveryMs: 1_000,
           }),

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { GetApiCommand } from '@aws-sdk/client-apigatewayv2'
 import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation'
-import { DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch'
 import {
   DescribeContinuousBackupsCommand,
   DescribeTimeToLiveCommand,
@@ -13,88 +9,29 @@ import { GetFunctionEventInvokeConfigCommand } from '@aws-sdk/client-lambda'
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager'
 import { GetAccountCommand, GetEmailIdentityCommand } from '@aws-sdk/client-sesv2'
 import { GetParameterCommand } from '@aws-sdk/client-ssm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { enquiryStatusReader } from '#functions/canary/create-handler.ts'
-import { silentLogger } from '#functions/log.ts'
 import { mailFor } from '#local/mailbox.ts'
-import { type LocalPipeline, localTableName, startLocalPipeline } from '#local/pipeline.ts'
-import { type RunningServer, startLocalServer } from '#local/server.ts'
+import { localTableName } from '#local/pipeline.ts'
 import {
-  alarm,
-  answerAsHealthy,
-  healthySiteOutputs,
-  mockDynamoDb,
+  type alarm,
+  healthyIdentity,
   mocks,
-  recordedSyntheticKey,
-  restoreAll,
+  recordedAlarms,
   stack,
 } from './testing/recorded-deployment.ts'
+import { verifyHarness } from './testing/verify-harness.ts'
 import { runVerify } from './verify-cli.ts'
 
 /**
- * `npm run verify` against a recorded account (aws-sdk-client-mock) whose site is the local stack:
- * the committed prod stage's stacks answer as a healthy deployment does, its SiteUrl is the local
- * site server with the contact pipeline behind /api/*, and its API's own name (reached without
- * CloudFront) is a local server with no contact route. The stage's synthetic key (its secret) is
- * the local pipeline's, so verify's one synthetic enquiry goes through the local pipeline and is
- * read back from its table. Then each fault, one at a time.
+ * `npm run verify` against a recorded account whose site is the local stack
+ * (./testing/verify-harness.ts): a healthy deployment, then each fault, one at a time. The rows
+ * on the table's stream, the sender, the alarms' subscriptions, MAIL FROM and the stacks of the
+ * edge are ops/verify-rows.test.ts's.
  */
-let dynamodb: ReturnType<typeof mockDynamoDb>
-let root: string
-let pipeline: LocalPipeline
-/** The site as CloudFront serves it: pages, and /api/* to the contact function. */
-let site: RunningServer
-/** A host with no contact route: the API asked without CloudFront's secret path. */
-let bare: RunningServer
-let siteOutputs: Record<string, string>
-let apiHost: () => string
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'verify-site-'))
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html lang="en"><h1>Home</h1></html>')
-  writeFileSync(join(root, '404.html'), '<h1>404 Page Not Found</h1>')
-  pipeline = await startLocalPipeline({
-    retryIntervalMs: false,
-    log: silentLogger,
-    syntheticKey: recordedSyntheticKey,
-  })
-  site = await startLocalServer({ root, port: 0, analytics: false, api: pipeline.handle })
-  bare = await startLocalServer({ root, port: 0, analytics: false })
-  dynamodb = mockDynamoDb()
-})
-
-afterAll(async () => {
-  restoreAll()
-  await site?.close()
-  await bare?.close()
-  await pipeline?.close()
-  rmSync(root, { recursive: true, force: true })
-})
-
-/** The stage's API domain is reached through `apiHost()`, as DNS would take it there. */
-const routedFetch = (url: string, init: RequestInit) =>
-  fetch(url.replace('https://api.elevate-digital.example', apiHost()), init)
-
-async function verify(fetcher = routedFetch, ...options: string[]) {
-  const out: string[] = []
-  const code = await runVerify(
-    ['prod', ...options],
-    { out: (text) => out.push(text), err: () => {}, env: {} },
-    {
-      fetch: fetcher,
-      // DynamoDB's mock stubs the account's clients: the enquiry is read from dynalite instead.
-      readEnquiry: (tableName) => enquiryStatusReader(pipeline.table, tableName),
-    },
-  )
-  const rows = out.join('').trim().split('\n')
-  return { code, rows, failed: rows.filter((row) => row.startsWith('FAIL')) }
-}
-
-beforeEach(() => {
-  apiHost = () => bare.url
-  siteOutputs = healthySiteOutputs(site.url)
-  answerAsHealthy(siteOutputs)
-})
+const harness = verifyHarness(runVerify)
+const { routedFetch } = harness
+const verify = (...args: Parameters<typeof harness.verify>) => harness.verify(...args)
 
 describe('npm run verify', () => {
   it('passes a healthy deployment, checking the local site through its HTTP checks', async () => {
@@ -110,6 +47,9 @@ describe('npm run verify', () => {
       'execute-api name disabled',
       'table TTL',
       'table point-in-time recovery',
+      'table stream',
+      'table deletion protection',
+      'enquiry sender',
       'data stack termination protection',
       'delivery-events DLQ',
       'retry schedule',
@@ -117,15 +57,23 @@ describe('npm run verify', () => {
       'canary schedule',
       'SES account',
       'SES identity and DKIM',
+      'SES MAIL FROM',
+      'alarm subscriptions',
+      'alarms not firing',
       'distribution id parameter',
       'CloudFront alarms',
       'canary last run',
       'synthetic enquiry through the live pipeline',
     ])
-    expect(rows.at(-1)).toBe('All 18 checks passed.')
+    expect(rows.at(-1)).toBe('All 24 checks passed.')
+    // Every stack of the stage, the edge's included.
+    expect(rows[2]).toMatch(
+      /ElevateDigital-Edge, ElevateDigital-Data, ElevateDigital, ElevateDigital-EdgeMonitoring/,
+    )
 
     // Its one write: a synthetic enquiry, kept a day, e-mailed to the simulator only, delivered.
     const id = /enquiry ([0-9a-f-]{36}) posted through/.exec(rows.join('\n'))?.[1] as string
+    const { pipeline } = harness
     const stored = await enquiryStatusReader(pipeline.table, pipeline.config.enquiriesTable)(
       id,
       AbortSignal.timeout(5_000),
@@ -144,12 +92,16 @@ describe('npm run verify', () => {
     headers.delete(header)
     return new Response(await response.text(), { status: response.status, headers })
   }
+  const canaryAlarm = (state: Parameters<typeof alarm>[1]) => {
+    const [canary] = recordedAlarms.ElevateDigital ?? []
+    Object.assign(canary ?? {}, state)
+  }
   /** A fault, its FAIL row, and the synthetic enquiry's FAIL row where the fault stops it too. */
   const faults: [fault: string, arrange: () => unknown, row: RegExp, synthetic?: RegExp][] = [
     [
       'the site stack missing',
       () =>
-        mocks.cfn.on(DescribeStacksCommand).rejects(
+        mocks.cfn.on(DescribeStacksCommand, { StackName: 'ElevateDigital' }).rejects(
           Object.assign(new Error('Stack with id ElevateDigital does not exist'), {
             name: 'ValidationError',
           }),
@@ -164,7 +116,7 @@ describe('npm run verify', () => {
     [
       'CloudFront’s origin path not the API’s secret',
       () => {
-        siteOutputs.SiteUrl = bare.url
+        harness.siteOutputs.SiteUrl = harness.bare.url
       },
       /FAIL\s+\| \/api\/contacts through CloudFront\s+\| .* answered 404: no route/,
       /FAIL\s+\| synthetic enquiry through the live pipeline \| enquiry accepted: POST \/api\/contacts answered 405/,
@@ -172,7 +124,7 @@ describe('npm run verify', () => {
     [
       'the API answering without the secret path',
       () => {
-        apiHost = () => site.url
+        harness.apiHost = () => harness.site.url
       },
       /FAIL\s+\| API without the secret path\s+\| .* answered 405: the contact route is reachable around CloudFront/,
     ],
@@ -191,7 +143,7 @@ describe('npm run verify', () => {
     [
       'TTL off',
       () =>
-        dynamodb
+        harness.dynamodb
           .on(DescribeTimeToLiveCommand)
           .resolves({ TimeToLiveDescription: { TimeToLiveStatus: 'DISABLED' } }),
       /FAIL\s+\| table TTL\s+\| TTL is DISABLED .*kept for ever/,
@@ -199,7 +151,7 @@ describe('npm run verify', () => {
     [
       'point-in-time recovery off',
       () =>
-        dynamodb.on(DescribeContinuousBackupsCommand).resolves({
+        harness.dynamodb.on(DescribeContinuousBackupsCommand).resolves({
           ContinuousBackupsDescription: {
             ContinuousBackupsStatus: 'ENABLED',
             PointInTimeRecoveryDescription: { PointInTimeRecoveryStatus: 'DISABLED' },
@@ -260,11 +212,9 @@ describe('npm run verify', () => {
     [
       'DKIM records removed',
       () =>
-        mocks.ses.on(GetEmailIdentityCommand).resolves({
-          IdentityType: 'DOMAIN',
-          VerifiedForSendingStatus: true,
-          DkimAttributes: { Status: 'FAILED' },
-        }),
+        mocks.ses
+          .on(GetEmailIdentityCommand)
+          .resolves({ ...healthyIdentity, DkimAttributes: { Status: 'FAILED' } }),
       /FAIL\s+\| SES identity and DKIM\s+\| elevate-digital\.example is verified but DKIM is FAILED/,
     ],
     [
@@ -274,6 +224,7 @@ describe('npm run verify', () => {
           .on(GetEmailIdentityCommand)
           .resolves({ IdentityType: 'DOMAIN', VerifiedForSendingStatus: false }),
       /FAIL\s+\| SES identity and DKIM\s+\| no verified identity for website@elevate-digital\.example/,
+      /FAIL\s+\| SES MAIL FROM\s+\| no verified identity for website@elevate-digital\.example/,
     ],
     [
       'the parameter holding an old distribution',
@@ -282,30 +233,20 @@ describe('npm run verify', () => {
     ],
     [
       'a CloudFront alarm on an old distribution',
-      () =>
-        mocks.cloudWatch.on(DescribeAlarmsCommand, { AlarmNames: ['cdn-5xx'] }).resolves({
-          MetricAlarms: [
-            alarm('cdn-5xx', { Dimensions: [{ Name: 'DistributionId', Value: 'EOLDONE' }] }),
-          ],
-        }),
+      () => {
+        const [cdn] = recordedAlarms['ElevateDigital-EdgeMonitoring'] ?? []
+        if (cdn) cdn.Dimensions = [{ Name: 'DistributionId', Value: 'EOLDONE' }]
+      },
       /FAIL\s+\| CloudFront alarms\s+\| cdn-5xx watch another distribution than E2EXAMPLE/,
     ],
     [
       'the canary failing',
-      () =>
-        mocks.cloudWatch.on(DescribeAlarmsCommand, { AlarmNames: ['canary-alarm'] }).resolves({
-          MetricAlarms: [
-            alarm('canary-alarm', { StateValue: 'ALARM', StateReason: 'Threshold Crossed' }),
-          ],
-        }),
+      () => canaryAlarm({ StateValue: 'ALARM', StateReason: 'Threshold Crossed' }),
       /FAIL\s+\| canary last run\s+\| canary-alarm in ALARM: Threshold Crossed/,
     ],
     [
       'the canary never run',
-      () =>
-        mocks.cloudWatch
-          .on(DescribeAlarmsCommand, { AlarmNames: ['canary-alarm'] })
-          .resolves({ MetricAlarms: [alarm('canary-alarm', { StateValue: 'INSUFFICIENT_DATA' })] }),
+      () => canaryAlarm({ StateValue: 'INSUFFICIENT_DATA' }),
       /FAIL\s+\| canary last run\s+\| canary-alarm has no data yet/,
     ],
     [
@@ -351,9 +292,9 @@ describe('npm run verify', () => {
   })
 
   it('without the canary deployed, says so in its three rows', async () => {
-    delete siteOutputs.CanaryName
-    delete siteOutputs.CanaryAlarmName
-    delete siteOutputs.CanaryKeySecretArn
+    delete harness.siteOutputs.CanaryName
+    delete harness.siteOutputs.CanaryAlarmName
+    delete harness.siteOutputs.CanaryKeySecretArn
     const { code, failed } = await verify()
     expect(failed).toEqual([
       expect.stringMatching(
@@ -369,15 +310,24 @@ describe('npm run verify', () => {
     expect(code).toBe(1)
   })
 
-  it('ends a request that never answers at the time limit, and checks nothing after it', async () => {
-    const { code, failed } = await verify(() => new Promise<Response>(() => {}), '--timeout', '1')
-    expect(failed[0]).toMatch(
-      /FAIL\s+\| site through CloudFront\s+\| CallTimedOut: no answer within/,
+  it('fails the rows whose request never answers at their time limit, and checks every other', async () => {
+    const { code, rows, failed } = await verify(
+      () => new Promise<Response>(() => {}),
+      '--timeout',
+      '1',
     )
-    expect(failed.slice(1).length).toBeGreaterThan(10)
-    expect(failed.slice(1).every((row) => /not checked: the time limit ran out/.test(row))).toBe(
-      true,
-    )
+    expect(failed).toEqual([
+      expect.stringMatching(
+        /FAIL\s+\| site through CloudFront\s+\| CallTimedOut: no answer within 1 s/,
+      ),
+      expect.stringMatching(/FAIL\s+\| \/api\/contacts through CloudFront\s+\| CallTimedOut/),
+      expect.stringMatching(/FAIL\s+\| API without the secret path\s+\| CallTimedOut/),
+      // Its home page never answers either (a fetch deaf to its abort signal: the worst case).
+      expect.stringMatching(
+        /FAIL\s+\| synthetic enquiry through the live pipeline \| CallTimedOut: no answer within 1 s/,
+      ),
+    ])
+    expect(rows.filter((row) => row.startsWith('PASS'))).toHaveLength(20)
     expect(code).toBe(1)
   })
 })

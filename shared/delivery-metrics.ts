@@ -13,3 +13,9 @@ export const deliveryMetricNames = {
   complained: 'EnquiryComplained',
   rejected: 'EnquiryRejected',
 } as const
+
+/**
+ * The digest's own metric: a copy to the stage's second address that failed after the digest
+ * itself went to the inbox (the run then ends without an error, so nothing repeats the digest).
+ */
+export const digestMetrics = { service: 'digest', copyFailed: 'DigestCopyFailed' } as const

@@ -1,3 +1,5 @@
+import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics'
+import { digestMetrics } from '#shared/delivery-metrics.ts'
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
 import { actionLinker } from '../enquiry-actions/links.ts'
@@ -14,6 +16,8 @@ export interface DigestHandlerDependencies {
   readonly now?: () => Date
   /** The stage's link-signing key; with the config's site URL, each entry carries links. */
   readonly linkKey?: string | undefined
+  /** Where a failed copy is counted (its alarm tells ops). @default - not counted */
+  readonly metrics?: Metrics
 }
 
 function linksFor(deps: DigestHandlerDependencies) {
@@ -25,14 +29,17 @@ function linksFor(deps: DigestHandlerDependencies) {
 }
 
 /**
- * The scheduled digest: any event runs one. A failure throws, so the schedule's retries run it
- * again and the function's errors alarm tells ops; a digest sent twice only repeats a list.
+ * The scheduled digest: any event runs one. A failure before the digest went throws, so Lambda's
+ * retries run it again and the function's errors alarm tells ops. A copy that failed after it
+ * went does not throw (a retry would send the inbox the digest again): it is counted, and its
+ * alarm tells ops.
  */
 export function createDigestHandler(deps: DigestHandlerDependencies) {
   const log = deps.log ?? jsonLogger
   return async (_event?: unknown): Promise<DigestOutcome> => {
+    let outcome: DigestOutcome
     try {
-      return await sendDigest(
+      outcome = await sendDigest(
         {
           table: {
             client: deps.clients.documentClient,
@@ -54,5 +61,10 @@ export function createDigestHandler(deps: DigestHandlerDependencies) {
       log({ level: 'error', event: 'attention_digest_failed', errorName: errorName(error) })
       throw error
     }
+    if (outcome.copyFailed && deps.metrics) {
+      deps.metrics.addMetric(digestMetrics.copyFailed, MetricUnit.Count, 1)
+      deps.metrics.publishStoredMetrics()
+    }
+    return outcome
   }
 }

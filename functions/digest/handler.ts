@@ -2,6 +2,7 @@ import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { linkKeyEnv } from '../enquiry-actions/links.ts'
 import { createLogger } from '../log.ts'
+import { createMetrics } from '../metrics.ts'
 import { createDigestHandler } from './create-handler.ts'
 
 const config = loadFunctionConfig(process.env)
@@ -11,5 +12,6 @@ export const handler = createDigestHandler({
   config,
   clients: createAwsClients(config),
   log: createLogger('attention-digest'),
+  metrics: createMetrics('digest'),
   linkKey: process.env[linkKeyEnv],
 })

@@ -3,7 +3,7 @@ import type { EnquiryTableRef } from '../enquiries/attention.ts'
 import { type EmailAddresses, headerSafe, type RenderedEmail } from '../enquiries/email.ts'
 import { wellFormed } from '../enquiries/item.ts'
 import { escapeHtml } from '../html-pages.ts'
-import type { Logger } from '../log.ts'
+import { errorName, type Logger } from '../log.ts'
 import { type ActionLinker, type DigestTarget, enquiriesForDigest, renderDigest } from './digest.ts'
 
 /**
@@ -82,9 +82,15 @@ export interface DigestOutcome {
   readonly messageId?: string | undefined
   /** The copy to `copyTo`, when one was sent. */
   readonly copyMessageId?: string | undefined
+  /** A copy to `copyTo` was due and SES did not take it (the digest itself went). */
+  readonly copyFailed?: boolean
 }
 
-/** Reads what waits and e-mails the digest of it, if anything waits. Throws when it cannot. */
+/**
+ * Reads what waits and e-mails the digest of it, if anything waits. Throws when it cannot, and
+ * only then: once the digest is sent, a failed copy is told (`copyFailed`, an error line), not
+ * thrown, since a retry of the run would send the inbox the same digest again.
+ */
 export async function sendDigest(
   deps: DigestDependencies,
   signal?: AbortSignal,
@@ -116,17 +122,28 @@ export async function sendDigest(
   const refused = entries.filter(
     (entry) => entry.emailStatus === 'bounced' || entry.emailStatus === 'complained',
   ).length
-  if (!deps.copyTo || refused === 0) return { ...counts, messageId: result.MessageId }
-  const copy = await deps.ses.send(
-    new SendEmailCommand(
-      digestEmailInput(
-        refusedInboxCopy(rendered, deps.addresses.agencyEmail, refused),
-        deps.addresses,
-        deps.copyTo,
+  const sent = { ...counts, messageId: result.MessageId }
+  if (!deps.copyTo || refused === 0) return sent
+  try {
+    const copy = await deps.ses.send(
+      new SendEmailCommand(
+        digestEmailInput(
+          refusedInboxCopy(rendered, deps.addresses.agencyEmail, refused),
+          deps.addresses,
+          deps.copyTo,
+        ),
       ),
-    ),
-    { abortSignal: signal },
-  )
-  deps.log({ level: 'info', event: 'attention_digest_copy_sent', refusedCount: refused })
-  return { ...counts, messageId: result.MessageId, copyMessageId: copy.MessageId }
+      { abortSignal: signal },
+    )
+    deps.log({ level: 'info', event: 'attention_digest_copy_sent', refusedCount: refused })
+    return { ...sent, copyMessageId: copy.MessageId }
+  } catch (error) {
+    deps.log({
+      level: 'error',
+      event: 'attention_digest_copy_failed',
+      refusedCount: refused,
+      errorName: errorName(error),
+    })
+    return { ...sent, copyFailed: true }
+  }
 }

@@ -1,4 +1,5 @@
 import { Duration } from 'aws-cdk-lib'
+import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
@@ -6,9 +7,12 @@ import { Grant } from 'aws-cdk-lib/aws-iam'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
+import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
+import { digestMetrics, METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
 import { enquiryTable } from '#shared/enquiry-table.ts'
+import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
 
 /** Every morning at 08:00 UTC (08:00 in a British winter, 09:00 in summer). */
@@ -48,10 +52,13 @@ export interface AttentionDigestProps {
    */
   readonly listDays?: number
   /**
-   * A second address that also gets the digest when the agency inbox itself refused mail.
+   * A second address that also gets the digest when the agency inbox itself refused mail. A copy
+   * that fails pages `opsTopic` (the run ends without an error: a retry would repeat the digest).
    * @default - none
    */
   readonly copyTo?: string
+  /** Where the alarm on a failed copy goes (only with `copyTo`). */
+  readonly opsTopic: ITopic
   /**
    * How long the function's logs are kept.
    * @default RetentionDays.ONE_MONTH
@@ -69,6 +76,8 @@ export class AttentionDigest extends Construct {
   readonly function: IFunction
   /** Runs the function; its failed invocations page ops. */
   readonly schedule: Rule
+  /** With `copyTo`: a copy the digest could not send. */
+  readonly copyFailedAlarm: Alarm | undefined
 
   constructor(scope: Construct, id: string, props: AttentionDigestProps) {
     super(scope, id)
@@ -110,7 +119,25 @@ export class AttentionDigest extends Construct {
       description: 'E-mails the agency a digest of enquiries held back or not delivered',
       schedule: Schedule.expression(props.schedule ?? DEFAULT_DIGEST_SCHEDULE),
       // A digest sent twice only repeats a list; one not sent leaves staff unaware for a day.
+      // (Once the digest went, the function does not fail on its copy: nothing repeats it.)
       targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
     })
+    this.copyFailedAlarm =
+      props.copyTo === undefined
+        ? undefined
+        : firstOccurrenceAlarm(this, 'CopyFailedAlarm', {
+            metric: new Metric({
+              namespace: METRICS_NAMESPACE,
+              metricName: digestMetrics.copyFailed,
+              dimensionsMap: { service: digestMetrics.service, stage: props.stage ?? 'prod' },
+              statistic: 'Sum',
+              period: Duration.minutes(5),
+            }),
+            description:
+              `The digest went to the agency inbox, which had refused mail, but its copy to ` +
+              `${props.copyTo} failed: nobody may have seen it. The digest function's log says ` +
+              'why (attention_digest_copy_failed); send it again by hand (docs/operations.md).',
+            topic: props.opsTopic,
+          })
   }
 }

@@ -212,9 +212,9 @@ export class DeliveryEvents extends Construct {
   /**
    * Makes a function that sends enquiry e-mails send them through the configuration set: it
    * learns the set's name and may use it (SES authorises a send against the configuration set
-   * as well as the sending identity).
+   * as well as the sending identity), within the same `scope` as its sending grant.
    */
-  trackSendsOf(fn: IFunction): void {
+  trackSendsOf(fn: IFunction, scope: SesSendScope = this.sendScope): void {
     if (!(fn instanceof LambdaFunction)) {
       throw new Error(`${fn.node.path} must be a Function to take the configuration set's name`)
     }
@@ -228,7 +228,7 @@ export class DeliveryEvents extends Construct {
           resourceName: this.configurationSet.configurationSetName,
         }),
       ],
-      this.sendScope,
+      scope,
     )
   }
 }

@@ -11,6 +11,12 @@ import {
 import { Construct } from 'constructs'
 import { enquiryIndexes, enquiryTable } from '#shared/enquiry-table.ts'
 
+/**
+ * What the table's stream carries: each record's new image, which the enquiry sender's filter
+ * reads (`newPendingEnquiryFilter`). Ops' stream step of a migration sets it (ops/table-migration.ts).
+ */
+export const enquiryStreamViewType = StreamViewType.NEW_IMAGE
+
 export interface EnquiriesTableProps {
   /**
    * How far back the table can be restored. Restores bring back items that TTL or an erasure
@@ -42,7 +48,7 @@ export class EnquiriesTable extends Construct {
       deletionProtection: true,
       // Each new enquiry's image starts the enquiry sender (docs/decisions/0034): its e-mail is
       // sent without the visitor waiting for it.
-      dynamoStream: StreamViewType.NEW_IMAGE,
+      dynamoStream: enquiryStreamViewType,
       // Retained once it exists; a first create that fails deletes it (RetainExceptOnCreate), so
       // a retry does not leave an empty, deletion-protected table beside the new one.
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,

@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib'
 import type { Grant, IGrantable } from 'aws-cdk-lib/aws-iam'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
+import { domainOf } from './email-identities.ts'
 import { createOpsTopic } from './ops-topic.ts'
 import { grantSesSend, type SesSendScope } from './ses-send-grant.ts'
 
@@ -33,18 +34,27 @@ export class Notifications extends Construct {
 
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id)
-    this.sendingIdentityArns = props.sendingAs.map((name) =>
-      Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: name }),
-    )
+    this.sendingIdentityArns = props.sendingAs.map((name) => this.identityArn(name))
     this.opsTopic = createOpsTopic(this, { opsEmail: props.opsEmail })
     this.sendScope = props.sendScope
   }
 
   /**
    * Lets `grantee` send enquiry e-mails: through the stage's identities, from the sender's
-   * address, to the inbox (or the mailbox simulator), and nothing else.
+   * address, to the inbox (or the mailbox simulator), and nothing else; or, given a wider
+   * `scope` (the digest's, with its second address), to its recipients too.
    */
-  grantSendEmail(grantee: IGrantable): Grant {
-    return grantSesSend(grantee, this.sendingIdentityArns, this.sendScope)
+  grantSendEmail(grantee: IGrantable, scope: SesSendScope = this.sendScope): Grant {
+    // In the SES sandbox a recipient must be a verified identity, and SES authorises the send
+    // against that identity too: the address's or its domain's, whichever is the verified one.
+    const beyond = scope.recipients
+      .filter((address) => !this.sendScope.recipients.includes(address))
+      .flatMap((address) => [address, domainOf(address)])
+      .map((name) => this.identityArn(name))
+    return grantSesSend(grantee, [...new Set([...this.sendingIdentityArns, ...beyond])], scope)
+  }
+
+  private identityArn(name: string): string {
+    return Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: name })
   }
 }

@@ -16,10 +16,15 @@ export interface SesSendScope {
 
 /**
  * What an enquiry e-mail (and the digest) may be: from the stage's sender, to the agency's inbox,
- * or, for a synthetic enquiry, to SES's mailbox simulator.
+ * or, for a synthetic enquiry, to SES's mailbox simulator; and to `alsoTo` (the digest's second
+ * address, for the digest alone).
  */
-export function enquiryMailScope(senderEmail: string, agencyEmail: string): SesSendScope {
-  return { fromAddress: senderEmail, recipients: [agencyEmail, SES_SIMULATOR_SUCCESS] }
+export function enquiryMailScope(
+  senderEmail: string,
+  agencyEmail: string,
+  alsoTo: readonly string[] = [],
+): SesSendScope {
+  return { fromAddress: senderEmail, recipients: [agencyEmail, SES_SIMULATOR_SUCCESS, ...alsoTo] }
 }
 
 /**

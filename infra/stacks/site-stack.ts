@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib'
 import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager'
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb'
+import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
 import { answerShell } from '#shared/answer-shell.ts'
@@ -196,6 +197,7 @@ export class SiteStack extends Stack {
       logRetention: retention.logs,
       listDays: props.digestListDays,
       copyTo: props.digestCopyTo,
+      opsTopic: this.notifications.opsTopic,
       actionLinks: {
         siteUrl: `https://${domain?.domainName ?? this.site.distribution.distributionDomainName}`,
         key: this.contactApi.actionLinkKey,
@@ -221,7 +223,17 @@ export class SiteStack extends Stack {
       Digest: this.digest.function,
     }
     const functions = { Contact: this.contactApi.contactFunction, ...senders }
-    for (const fn of Object.values(senders)) this.notifications.grantSendEmail(fn)
+    // Each may send from the sender to the inbox (or the simulator); the digest also to the
+    // second address it is copied to when the inbox itself refused mail.
+    const sendScopeOf = (fn: IFunction) =>
+      enquiryMailScope(
+        props.senderEmail,
+        props.agencyEmail,
+        fn === this.digest.function && props.digestCopyTo ? [props.digestCopyTo] : [],
+      )
+    for (const fn of Object.values(senders)) {
+      this.notifications.grantSendEmail(fn, sendScopeOf(fn))
+    }
     this.deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
       table,
       senderEmail: props.senderEmail,
@@ -232,7 +244,7 @@ export class SiteStack extends Stack {
       logRetention: retention.logs,
       failedEventRetention: Duration.days(retention.failedEventDays),
     })
-    for (const fn of Object.values(senders)) this.deliveryEvents.trackSendsOf(fn)
+    for (const fn of Object.values(senders)) this.deliveryEvents.trackSendsOf(fn, sendScopeOf(fn))
     new ParameterInRegion(this, 'DistributionIdParameter', {
       parameterName: props.distributionIdParameter.name,
       region: props.distributionIdParameter.region,
@@ -322,6 +334,21 @@ export class SiteStack extends Stack {
         'Delivery events the function failed on (its on-failure destination)',
         this.deliveryEvents.failedEvents.queueArn,
       ],
+      // The enquiry sender's stream trigger and dead-letter queue (docs/operations.md).
+      ...(this.sender
+        ? ([
+            [
+              'EnquirySenderFunctionName',
+              'E-mails each new enquiry, started by the table stream (npm run verify reads its trigger)',
+              this.sender.function.functionName,
+            ],
+            [
+              'EnquirySenderFailedRecordsQueueArn',
+              'Stream records the enquiry sender failed on (its on-failure destination)',
+              this.sender.failedRecords.queueArn,
+            ],
+          ] as [string, string, string][])
+        : []),
       ['RetryScheduleName', 'Runs the notification retry', this.contactApi.retrySchedule.ruleName],
       ['DigestScheduleName', 'Sends the attention digest', this.digest.schedule.ruleName],
     ]

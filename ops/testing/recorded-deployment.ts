@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-cloudwatch'
 import {
   DescribeContinuousBackupsCommand,
+  DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
 } from '@aws-sdk/client-dynamodb'
@@ -21,24 +22,33 @@ import {
   ListRuleNamesByTargetCommand,
 } from '@aws-sdk/client-eventbridge'
 import {
+  type EventSourceMappingConfiguration,
   GetFunctionCommand,
   GetFunctionEventInvokeConfigCommand,
   LambdaClient,
+  ListEventSourceMappingsCommand,
 } from '@aws-sdk/client-lambda'
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2'
+import { ListSubscriptionsByTopicCommand, SNSClient, type Subscription } from '@aws-sdk/client-sns'
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm'
 import { mockClient } from 'aws-sdk-client-mock'
 import { localTableName } from '#local/pipeline.ts'
 
 /**
  * A recorded AWS account holding one healthy deployment of the committed prod stage, as
- * `npm run verify` reads it (aws-sdk-client-mock): its stacks, table, function, schedules, SES,
- * the distribution id's parameter, the alarms and the canary's synthetic key (held by the local
+ * `npm run verify` reads it (aws-sdk-client-mock): its four stacks, table and its stream, the
+ * functions and the sender's stream trigger, schedules, SES, the distribution id's parameter,
+ * the alarms and who confirmed their topics, and the canary's synthetic key (held by the local
  * pipeline under test too). Tests change one answer at a time.
  */
 export const distributionId = 'E2EXAMPLE'
 export const queueArn = 'arn:aws:sqs:eu-west-2:123456789012:failed-events'
+export const senderQueueArn = 'arn:aws:sqs:eu-west-2:123456789012:sender-failed-records'
+export const streamArn =
+  'arn:aws:dynamodb:eu-west-2:123456789012:table/enquiries/stream/2026-11-27T10:00:00.000'
+export const opsTopicArn = 'arn:aws:sns:eu-west-2:123456789012:ElevateDigital-OpsTopic'
+export const edgeTopicArn = 'arn:aws:sns:us-east-1:123456789012:ElevateDigital-EdgeMonitoring-Ops'
 export const canaryKeySecretArn =
   'arn:aws:secretsmanager:eu-west-2:123456789012:secret:ContactApiSyntheticKey-AbCdEf'
 /** The stage's synthetic key as its secret holds it: the local pipeline under test holds it too. */
@@ -54,6 +64,7 @@ export const mocks = {
   ses: mockClient(SESv2Client),
   ssm: mockClient(SSMClient),
   secrets: mockClient(SecretsManagerClient),
+  sns: mockClient(SNSClient),
 }
 
 /**
@@ -94,6 +105,25 @@ export const healthySiteOutputs = (siteUrl: string): Record<string, string> => (
   CanaryName: 'canary-fn',
   CanaryAlarmName: 'canary-alarm',
   CanaryKeySecretArn: canaryKeySecretArn,
+  EnquirySenderFunctionName: 'enquiry-sender',
+  EnquirySenderFailedRecordsQueueArn: senderQueueArn,
+})
+
+/**
+ * The stage's alarms, by stack, as DescribeAlarms answers them (a test may change one): the
+ * site stack's, each telling the ops topic, and the CloudFront alarm in us-east-1.
+ */
+export const recordedAlarms: Record<string, MetricAlarm[]> = {}
+/** Each topic's subscriptions, as ListSubscriptionsByTopic answers (a test may change them). */
+export const recordedSubscriptions: Record<string, Subscription[]> = {}
+/** The sender's stream trigger, as ListEventSourceMappings answers (a test may change it). */
+export const recordedMapping: { current: EventSourceMappingConfiguration } = { current: {} }
+
+const confirmed = (topic: string): Subscription => ({
+  TopicArn: topic,
+  SubscriptionArn: `${topic}:5e1d2c3b-0000-4000-8000-000000000000`,
+  Protocol: 'email',
+  Endpoint: 'ops@elevate-digital.example',
 })
 
 /**
@@ -121,17 +151,44 @@ export function answerAsHealthy(siteOutputs: Record<string, string>) {
     }
     return { Stacks: [stack(StackName)] }
   })
-  mocks.cfn.on(ListStackResourcesCommand, { StackName: 'ElevateDigital-EdgeMonitoring' }).resolves({
-    StackResourceSummaries: [
-      {
-        ResourceType: 'AWS::CloudWatch::Alarm',
-        PhysicalResourceId: 'cdn-5xx',
-        LogicalResourceId: 'a',
-        ResourceStatus: 'CREATE_COMPLETE',
-        LastUpdatedTimestamp: new Date(),
-      },
-    ],
-  })
+  const siteAlarm = (name: string, more: Partial<MetricAlarm> = {}) =>
+    alarm(name, { StateValue: 'OK', AlarmActions: [opsTopicArn], ...more })
+  recordedAlarms.ElevateDigital = [
+    siteAlarm('canary-alarm'),
+    siteAlarm('sender-errors'),
+    siteAlarm('backlog-age'),
+  ]
+  recordedAlarms['ElevateDigital-EdgeMonitoring'] = [
+    alarm('cdn-5xx', {
+      StateValue: 'OK',
+      AlarmActions: [edgeTopicArn],
+      Dimensions: [
+        { Name: 'DistributionId', Value: distributionId },
+        { Name: 'Region', Value: 'Global' },
+      ],
+    }),
+  ]
+  for (const stackName of ['ElevateDigital-Edge', 'ElevateDigital-Data']) {
+    recordedAlarms[stackName] = []
+  }
+  mocks.cfn.on(ListStackResourcesCommand).callsFake(async ({ StackName }) => ({
+    StackResourceSummaries: (recordedAlarms[StackName] ?? []).map((metricAlarm) => ({
+      ResourceType: 'AWS::CloudWatch::Alarm',
+      PhysicalResourceId: metricAlarm.AlarmName,
+      LogicalResourceId: 'a',
+      ResourceStatus: 'CREATE_COMPLETE',
+      LastUpdatedTimestamp: new Date(),
+    })),
+  }))
+  mocks.cloudWatch.on(DescribeAlarmsCommand).callsFake(async ({ AlarmNames = [] }) => ({
+    MetricAlarms: Object.values(recordedAlarms)
+      .flat()
+      .filter((metricAlarm) => AlarmNames.includes(metricAlarm.AlarmName ?? '')),
+  }))
+  for (const topic of [opsTopicArn, edgeTopicArn]) recordedSubscriptions[topic] = [confirmed(topic)]
+  mocks.sns
+    .on(ListSubscriptionsByTopicCommand)
+    .callsFake(async ({ TopicArn }) => ({ Subscriptions: recordedSubscriptions[TopicArn] ?? [] }))
   mocks.api.on(GetApiCommand).resolves({
     Name: 'api',
     ProtocolType: 'HTTP',
@@ -142,6 +199,7 @@ export function answerAsHealthy(siteOutputs: Record<string, string>) {
   dynamodb?.on(DescribeTimeToLiveCommand).resolves({
     TimeToLiveDescription: { TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' },
   })
+  dynamodb?.on(DescribeTableCommand).resolves({ Table: healthyTable })
   dynamodb?.on(DescribeContinuousBackupsCommand).resolves({
     ContinuousBackupsDescription: {
       ContinuousBackupsStatus: 'ENABLED',
@@ -151,6 +209,17 @@ export function answerAsHealthy(siteOutputs: Record<string, string>) {
   mocks.lambda
     .on(GetFunctionEventInvokeConfigCommand)
     .resolves({ DestinationConfig: { OnFailure: { Destination: queueArn } } })
+  recordedMapping.current = {
+    UUID: '6f1e2d3c-0000-4000-8000-000000000000',
+    EventSourceArn: streamArn,
+    FunctionArn: 'arn:aws:lambda:eu-west-2:123456789012:function:enquiry-sender',
+    State: 'Enabled',
+    LastProcessingResult: 'OK',
+    DestinationConfig: { OnFailure: { Destination: senderQueueArn } },
+  }
+  mocks.lambda
+    .on(ListEventSourceMappingsCommand)
+    .callsFake(async () => ({ EventSourceMappings: [recordedMapping.current] }))
   mocks.lambda.on(GetFunctionCommand).resolves({
     Configuration: { FunctionArn: 'arn:aws:lambda:eu-west-2:123456789012:function:canary-fn' },
   })
@@ -159,26 +228,30 @@ export function answerAsHealthy(siteOutputs: Record<string, string>) {
   mocks.ses
     .on(GetAccountCommand)
     .resolves({ SendingEnabled: true, EnforcementStatus: 'HEALTHY', ProductionAccessEnabled: true })
-  mocks.ses.on(GetEmailIdentityCommand).resolves({
-    IdentityType: 'DOMAIN',
-    VerifiedForSendingStatus: true,
-    DkimAttributes: { Status: 'SUCCESS' },
-  })
+  mocks.ses.on(GetEmailIdentityCommand).resolves(healthyIdentity)
   mocks.ssm.on(GetParameterCommand).resolves({ Parameter: { Value: distributionId } })
   mocks.secrets
     .on(GetSecretValueCommand, { SecretId: canaryKeySecretArn })
     .resolves({ SecretString: recordedSyntheticKey })
-  mocks.cloudWatch.on(DescribeAlarmsCommand, { AlarmNames: ['cdn-5xx'] }).resolves({
-    MetricAlarms: [
-      alarm('cdn-5xx', {
-        Dimensions: [
-          { Name: 'DistributionId', Value: distributionId },
-          { Name: 'Region', Value: 'Global' },
-        ],
-      }),
-    ],
-  })
-  mocks.cloudWatch.on(DescribeAlarmsCommand, { AlarmNames: ['canary-alarm'] }).resolves({
-    MetricAlarms: [alarm('canary-alarm', { StateValue: 'OK' })],
-  })
 }
+
+/** The sender's domain identity as SES tells it: verified, DKIM signing, its MAIL FROM found. */
+export const healthyIdentity = {
+  IdentityType: 'DOMAIN',
+  VerifiedForSendingStatus: true,
+  DkimAttributes: { Status: 'SUCCESS' },
+  MailFromAttributes: {
+    MailFromDomain: 'mail.elevate-digital.example',
+    MailFromDomainStatus: 'SUCCESS',
+    BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+  },
+} as const
+
+/** The enquiries table as describe-table tells it: its stream on as the sender needs, protected. */
+export const healthyTable = {
+  TableName: localTableName,
+  TableStatus: 'ACTIVE',
+  DeletionProtectionEnabled: true,
+  StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
+  LatestStreamArn: streamArn,
+} as const

@@ -21,6 +21,7 @@ import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { oneLine } from './command.ts'
 import { isFolder } from './folders.ts'
+import type { AuditStack } from './retention-audit/live-check.ts'
 
 export const usage =
   'Usage: npm run audit:retention [-- [-c key=value …] [--template FILE|FOLDER …] [--skip-live] [--out FILE]]'
@@ -29,6 +30,8 @@ export interface AuditIo {
   out(text: string): void
   err(text: string): void
   now(): Date
+  /** The local stack the live check posts to (loaded only when it runs). */
+  startLocalStack?: () => Promise<AuditStack>
 }
 
 /** A command line the audit cannot run: a usage line, exit 2. */
@@ -95,6 +98,7 @@ export async function runAuditCommand(args: readonly string[], io: AuditIo): Pro
       templates: options.template,
       context: options.context,
       live: !options['skip-live'],
+      startLocalStack: io.startLocalStack,
     })
     io.out(`${report.formatReport(result)}\n`)
     if (options.out) {
@@ -131,5 +135,12 @@ if (import.meta.main) {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(`${text}\n`),
     now: () => new Date(),
+    startLocalStack: async () => {
+      const [{ startLocalPipeline }, { silentLogger }] = await Promise.all([
+        import('#local/pipeline.ts'),
+        import('#functions/log.ts'),
+      ])
+      return startLocalPipeline({ retryIntervalMs: false, log: silentLogger })
+    },
   })
 }

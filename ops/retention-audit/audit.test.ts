@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { silentLogger } from '#functions/log.ts'
+import type { Finding } from '#functions/retention-audit/finding.ts'
+import { retentionPolicy } from '#functions/retention-audit/policy.ts'
+import { auditTemplates } from '#functions/retention-audit/resources.ts'
+import type { StackTemplate } from '#functions/retention-audit/template-pool.ts'
 import { productionTemplates } from '#infra/testing/synthesise-app.ts'
+import { startLocalPipeline } from '#local/pipeline.ts'
 import { runAudit } from './audit.ts'
 import {
   auditExpiryCode,
@@ -13,12 +19,8 @@ import {
   itemTheStoreWrites,
   storedExpiryFinding,
 } from './expiry.ts'
-import type { Finding } from './finding.ts'
 import { liveExpiryCheck } from './live-check.ts'
-import { retentionPolicy } from './policy.ts'
 import { auditExitCode, formatMarkdownReport, formatReport } from './report.ts'
-import { auditTemplates } from './resources.ts'
-import type { StackTemplate } from './template-pool.ts'
 
 const repo = new URL('../..', import.meta.url).pathname
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation templates are untyped JSON
@@ -197,7 +199,9 @@ describe('the expiresAt code path', () => {
   })
 
   it('finds a new enquiry through the local stack expiring exactly three years on', async () => {
-    const finding = await liveExpiryCheck(retentionPolicy)
+    const finding = await liveExpiryCheck(retentionPolicy, () =>
+      startLocalPipeline({ retryIntervalMs: false, log: silentLogger }),
+    )
     expect(finding).toMatchObject({ status: 'pass' })
     expect(finding.detail).toMatch(/exactly 3 calendar years later/)
   }, 30_000)

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
+import type { StackTemplate } from '#functions/retention-audit/template-pool.ts'
 import { assembledStacks, readAssembly } from '#infra/cloud-assembly.ts'
 import { isFolder } from '../folders.ts'
 import { UsageProblem } from './refusals.ts'
-import type { StackTemplate } from './template-pool.ts'
 
 /** Reading synthesised templates: a cloud assembly's folder, or template files given. */
 

@@ -87,7 +87,7 @@ export function auditUnexplained(pool: ResourcePool, ruled: ReadonlySet<string>,
     add(
       'fail',
       `${type} ${key}`,
-      'unexplained: a resource type the retention audit has no rule for and does not know to hold nothing; say what it holds and for how long, and add its rule (ops/retention-audit/)',
+      'unexplained: a resource type the retention audit has no rule for and does not know to hold nothing; say what it holds and for how long, and add its rule (functions/retention-audit/)',
     )
   }
 }

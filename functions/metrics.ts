@@ -8,6 +8,7 @@ export type MetricsService =
   | 'notification-retry'
   | 'delivery-events'
   | 'canary'
+  | 'retention-evidence'
 
 /** Counts, one per enquiry and event. */
 export const pipelineCounts = [

@@ -2,7 +2,12 @@ import { type App, Duration, Stage, Tags } from 'aws-cdk-lib'
 import { addCdkNagChecks } from './cdk-nag-checks.ts'
 import { identityPlan } from './constructs/email-identities.ts'
 import { retention } from './retention.ts'
-import { CLOUDFRONT_REGION, stageResourceNames } from './stack-names.ts'
+import {
+  CLOUDFRONT_REGION,
+  hasEdgeStack,
+  stageResourceNames,
+  stageStackPlaces,
+} from './stack-names.ts'
 import { CloudFrontAlarmsStack } from './stacks/cloudfront-alarms-stack.ts'
 import { DataStack } from './stacks/data-stack.ts'
 import { EdgeStack } from './stacks/edge-stack.ts'
@@ -68,26 +73,25 @@ function defineStage(
 
   // CloudFront reads certificates and web ACLs from us-east-1 only: the edge stack holds them.
   const certificateInEdge = domain?.hostedZone && !domain.certificateArn
-  const edge =
-    certificateInEdge || config.waf
-      ? new EdgeStack(stage, 'Edge', {
-          stackName: names.edge,
-          description: `${site} website: ${[
-            certificateInEdge && 'TLS certificate',
-            config.waf && 'WAF web ACL',
-          ]
-            .filter(Boolean)
-            .join(' and ')} for CloudFront (us-east-1)`,
-          env: edgeEnv,
-          ...(certificateInEdge &&
-            domain.hostedZone && {
-              certificate: { domainNames: [domain.domainName], hostedZone: domain.hostedZone },
-            }),
-          ...(config.waf && {
-            webAcl: { rateLimit: config.waf.rateLimit, logRetention: retention.logs },
+  const edge = hasEdgeStack(config)
+    ? new EdgeStack(stage, 'Edge', {
+        stackName: names.edge,
+        description: `${site} website: ${[
+          certificateInEdge && 'TLS certificate',
+          config.waf && 'WAF web ACL',
+        ]
+          .filter(Boolean)
+          .join(' and ')} for CloudFront (us-east-1)`,
+        env: edgeEnv,
+        ...(certificateInEdge &&
+          domain.hostedZone && {
+            certificate: { domainNames: [domain.domainName], hostedZone: domain.hostedZone },
           }),
-        })
-      : undefined
+        ...(config.waf && {
+          webAcl: { rateLimit: config.waf.rateLimit, logRetention: retention.logs },
+        }),
+      })
+    : undefined
   const certificate = domain?.certificateArn ?? edge?.certificate
 
   const identities = {
@@ -105,6 +109,7 @@ function defineStage(
         dmarc: config.dmarc,
         mailFromSubdomain: config.mailFromSubdomain,
         hostedZone: domain?.hostedZone,
+        evidenceRetentionYears: config.evidenceRetentionYears,
       })
 
   const distributionIdParameter = {
@@ -125,8 +130,10 @@ function defineStage(
           tableStreamArn: data.enquiries.table.tableStreamArn,
           siteBucketName: data.storage.bucket.bucketName,
           logBucketName: data.storage.logBucket.bucketName,
+          evidenceBucketName: data.evidence.bucket.bucketName,
         }
       : (migration as Migration),
+    evidence: { auditEmail: config.auditEmail, stacks: stageStackPlaces(config) },
     senderEmail: config.senderEmail,
     agencyEmail: config.agencyEmail,
     sendingAs: identityPlan(identities).sendingAs,

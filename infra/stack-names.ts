@@ -15,3 +15,37 @@ export function stageResourceNames(stackName: string) {
     distributionIdParameter: `/${stackName}/distribution-id`,
   } as const
 }
+
+/** A stack of a stage, where it is deployed. */
+export interface StackPlace {
+  readonly stackName: string
+  readonly region: string
+}
+
+/**
+ * Every stack a stage deploys, where: its data and site stacks in its region, its CloudFront
+ * alarms (and, with a certificate it issues or a web ACL, its edge stack) in CLOUDFRONT_REGION.
+ */
+export function stageStackPlaces(config: {
+  readonly stackName: string
+  readonly env: { readonly region: string }
+  readonly waf?: unknown
+  readonly domain?: { readonly hostedZone?: unknown; readonly certificateArn?: string }
+}): StackPlace[] {
+  const names = stageResourceNames(config.stackName)
+  const region = config.env.region
+  return [
+    ...(hasEdgeStack(config) ? [{ stackName: names.edge, region: CLOUDFRONT_REGION }] : []),
+    { stackName: names.data, region },
+    { stackName: names.site, region },
+    { stackName: names.cloudFrontAlarms, region: CLOUDFRONT_REGION },
+  ]
+}
+
+/** Whether the stage has an edge stack: a certificate it issues, or a WAF web ACL. */
+export function hasEdgeStack(config: {
+  readonly waf?: unknown
+  readonly domain?: { readonly hostedZone?: unknown; readonly certificateArn?: string }
+}): boolean {
+  return Boolean((config.domain?.hostedZone && !config.domain.certificateArn) || config.waf)
+}

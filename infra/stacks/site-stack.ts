@@ -4,6 +4,7 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib'
 import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager'
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
+import { Bucket } from 'aws-cdk-lib/aws-s3'
 import type { Construct } from 'constructs'
 import { answerShell } from '#shared/answer-shell.ts'
 import { AttentionDigest } from '../constructs/attention-digest.ts'
@@ -15,10 +16,12 @@ import { Notifications } from '../constructs/notifications.ts'
 import { ParameterInRegion } from '../constructs/parameter-in-region.ts'
 import { PipelineAlarms } from '../constructs/pipeline-alarms.ts'
 import { PipelineDashboard } from '../constructs/pipeline-dashboard.ts'
+import { RetentionEvidence } from '../constructs/retention-evidence.ts'
 import { enquiryMailScope } from '../constructs/ses-send-grant.ts'
 import { SiteCertificate } from '../constructs/site-certificate.ts'
 import { StaticSite } from '../constructs/static-site.ts'
 import { retention } from '../retention.ts'
+import type { StackPlace } from '../stack-names.ts'
 
 export interface SiteStackProps extends StackProps {
   /** The built site (`dist/client`). */
@@ -43,6 +46,19 @@ export interface SiteStackProps extends StackProps {
     readonly tableStreamArn?: string
     readonly siteBucketName: string
     readonly logBucketName: string
+    /**
+     * The Object Lock bucket the monthly retention reports go to.
+     * @default - none: no monthly evidence (a deployment's data being moved in)
+     */
+    readonly evidenceBucketName?: string
+  }
+  /**
+   * The monthly retention evidence: who receives it, and the stage's stacks it checks.
+   * @default - none
+   */
+  readonly evidence?: {
+    readonly auditEmail: string
+    readonly stacks: readonly StackPlace[]
   }
   /** From address of enquiry e-mails. */
   readonly senderEmail: string
@@ -123,6 +139,8 @@ export class SiteStack extends Stack {
   readonly canary: Canary
   /** Started by the table's stream; absent when no stream is given (a table being moved in). */
   readonly sender: EnquirySender | undefined
+  /** The monthly retention check and its auditor's role; absent while data is moved in. */
+  readonly evidence: RetentionEvidence | undefined
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props)
@@ -250,6 +268,26 @@ export class SiteStack extends Stack {
       functionsDirectory: props.functionsDirectory,
       logRetention: retention.logs,
     })
+    this.evidence =
+      props.evidence && props.data.evidenceBucketName
+        ? new RetentionEvidence(this, 'RetentionEvidence', {
+            stage,
+            stacks: props.evidence.stacks,
+            table,
+            evidenceBucket: Bucket.fromBucketName(
+              this,
+              'EvidenceBucket',
+              props.data.evidenceBucketName,
+            ),
+            bucketNames: [props.data.siteBucketName, props.data.logBucketName],
+            senderEmail: props.senderEmail,
+            auditEmail: props.evidence.auditEmail,
+            sendingIdentityArns: this.notifications.sendingIdentityArns,
+            opsTopic: this.notifications.opsTopic,
+            functionsDirectory: props.functionsDirectory,
+            logRetention: retention.logs,
+          })
+        : undefined
     // Construct ids older than the class names: they fix the alarms' logical ids, so keep them.
     this.alarms = new PipelineAlarms(this, 'Alarms', {
       topic: this.notifications.opsTopic,
@@ -324,6 +362,20 @@ export class SiteStack extends Stack {
       ],
       ['RetryScheduleName', 'Runs the notification retry', this.contactApi.retrySchedule.ruleName],
       ['DigestScheduleName', 'Sends the attention digest', this.digest.schedule.ruleName],
+      ...(this.evidence
+        ? ([
+            [
+              'AuditorRoleArn',
+              'For an auditor: the read-only live retention check (docs/operations.md)',
+              this.evidence.auditorRole.roleArn,
+            ],
+            [
+              'RetentionEvidenceFunctionName',
+              'Files the monthly retention report (run it now: aws lambda invoke)',
+              this.evidence.function.functionName,
+            ],
+          ] as [string, string, string][])
+        : []),
     ]
     for (const [id, description, value] of outputs) {
       new CfnOutput(this, id, { description, value })

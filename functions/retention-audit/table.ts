@@ -88,11 +88,13 @@ export function auditTables(pool: ResourcePool, policy: RetentionPolicy, add: Ad
         `every change of every enquiry is copied to the Kinesis stream ${JSON.stringify(stream.StreamArn)}, kept there by that stream's retention, beyond TTL and erasure`,
       )
     }
-    if (replicas.length > 1) {
+    // The first replica is the table's own region; every other is a copy of every enquiry
+    // elsewhere, outside the region the privacy notice names.
+    for (const replica of replicas.slice(1)) {
       add(
-        'info',
-        `Replicas of ${key}`,
-        `${replicas.map((replica) => replica.Region).join(', ')}: each replica holds every enquiry, under the same TTL, and erasures reach every replica`,
+        'fail',
+        `Replica of ${key} in ${JSON.stringify(replica.Region)}`,
+        'every enquiry is copied to another region: outside the stage’s region, which the policy and the privacy notice name',
       )
     }
   }

@@ -54,6 +54,8 @@ export function resourcePool(stacks: readonly StackTemplate[]) {
   }
   return {
     all: [...byKey.values()],
+    /** Whether a resource of that key is in the stacks. */
+    has: (key: string) => byKey.has(key),
     ofType: (...types: string[]) => [...byKey.values()].filter((r) => types.includes(r.type)),
     /** Whether `value`, in a resource whose key is `from`, points at the resource `to`. */
     pointsAt: (value: Cfn, from: string, to: string) =>

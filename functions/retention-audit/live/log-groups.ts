@@ -130,7 +130,7 @@ export async function auditLiveLogGroups(
   for (const key of existing.keys()) {
     if (!groups.has(key)) {
       const [region, ...rest] = key.split(':')
-      add(region as string, rest.join(':'), 'found in the account under a stack’s name')
+      add(region as string, rest.join(':'), 'a writer named after a stack of the stage')
     }
   }
 

@@ -15,7 +15,11 @@ import { UsageProblem } from './refusals.ts'
 export function templatesIn(outdir: string): StackTemplate[] {
   const assembly = readAssembly(outdir)
   return assembly
-    ? assembledStacks(assembly).map(({ stackName, template }) => ({ stackName, template }))
+    ? assembledStacks(assembly).map(({ stackName, template, region }) => ({
+        stackName,
+        template,
+        region,
+      }))
     : []
 }
 
@@ -55,6 +59,7 @@ export function readTemplates(files: readonly string[]): StackTemplate[] {
     )
     return {
       stackName: artifact?.stackName ?? basename(file).replace(/\.template\.json$/, ''),
+      ...(artifact && { region: artifact.region }),
       template: template as StackTemplate['template'],
     }
   })

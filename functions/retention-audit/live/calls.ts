@@ -65,6 +65,9 @@ export function callsWithin(
 ): Calls {
   const deadline = now() + totalMs
   const actions = new Set<string>()
+  // An action that went unanswered once is not asked again this run: a hung service costs one
+  // call's limit, not one per resource.
+  const unanswered = new Map<string, CallFailed>()
   const remainingMs = () => Math.max(0, deadline - now())
   return {
     actions,
@@ -75,6 +78,14 @@ export function callsWithin(
       limitMs = callLimitMs,
     ) {
       actions.add(action)
+      const earlier = unanswered.get(action)
+      if (earlier) {
+        throw new CallFailed(
+          action,
+          'no answer',
+          `not asked: an earlier call ${earlier.message.replace(`${action}: `, '')}`,
+        )
+      }
       const limit = Math.min(limitMs, remainingMs())
       const controller = new AbortController()
       let timer: NodeJS.Timeout | undefined
@@ -95,7 +106,9 @@ export function callsWithin(
       try {
         return await Promise.race([work, expired])
       } catch (error) {
-        throw classify(action, error)
+        const failed = classify(action, error)
+        if (failed.kind === 'no answer') unanswered.set(action, failed)
+        throw failed
       } finally {
         clearTimeout(timer)
       }

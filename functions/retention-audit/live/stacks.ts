@@ -19,6 +19,7 @@ export interface StackLocation {
 
 /** A stack as CloudFormation has it: the template it deployed, and each resource's physical id. */
 export interface DeployedStack extends StackTemplate, StackLocation {
+  readonly region: string
   /** Logical id → physical id (a table's name, a bucket's name, a queue's URL…). */
   readonly physicalIds: ReadonlyMap<string, string>
 }

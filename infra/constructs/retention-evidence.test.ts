@@ -109,9 +109,7 @@ describe('the monthly retention evidence of each stage', () => {
     })
     // The function holds the same policy, and writes only its reports, its logs and the e-mail.
     const roleId = idOf(site, 'AWS::IAM::Role', 'RetentionEvidenceCheckRole')
-    expect(
-      (site.findResources('AWS::IAM::Role')[roleId] as Cfn).Properties.ManagedPolicyArns,
-    ).toEqual([{ Ref: policyId }])
+    expect(policy.Properties.Roles).toEqual([{ Ref: roleId }])
     const writes = statementsOfRole(site, roleId)
       .flatMap((statement) =>
         (statement.Action as string[]).map((action) => ({ action, statement })),

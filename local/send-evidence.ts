@@ -6,6 +6,7 @@ import { callsWithin, liveAws } from '#functions/retention-audit/live/calls.ts'
 import { runLiveCheck } from '#functions/retention-audit/live/live-check.ts'
 import { type EvidenceStore, writeEvidence } from '#functions/retention-evidence/evidence.ts'
 import { parseSite } from '#shared/site.ts'
+import { unreachableMailboxSaid } from './mailbox.ts'
 import { localSenderEmail } from './pipeline.ts'
 import type { LocalTable } from './table-target.ts'
 
@@ -61,14 +62,7 @@ export async function sendLocalEvidence(
     })
     return { outcome, mailbox, auditEmail }
   } catch (error) {
-    const refused = /ECONNREFUSED/.test(`${(error as { code?: string }).code} ${String(error)}`)
-    if (!refused) throw error
-    throw Object.assign(
-      new Error(
-        `nothing answers at ${mailbox}: start the local stack (npm start), or set SES_PORT to its mailbox's port`,
-      ),
-      { name: 'MailboxUnreachable' },
-    )
+    throw unreachableMailboxSaid(error, mailbox)
   } finally {
     aws.close()
     ses.destroy()

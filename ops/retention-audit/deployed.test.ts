@@ -1,7 +1,11 @@
+import { S3Client } from '@aws-sdk/client-s3'
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
+import { mockClient } from 'aws-sdk-client-mock'
 import { afterEach, describe, expect, it } from 'vitest'
 import { callsWithin, liveAws } from '#functions/retention-audit/live/calls.ts'
 import { runLiveCheck } from '#functions/retention-audit/live/live-check.ts'
 import { liveCheckActions } from '#functions/retention-audit/live/permissions.ts'
+import { createEvidenceHandler } from '#functions/retention-evidence/create-handler.ts'
 import { commandEnv } from '#infra/cdk-commands.ts'
 import { stageStackPlaces } from '#infra/stack-names.ts'
 import { selectStages } from '#infra/stage-selection.ts'
@@ -187,5 +191,57 @@ describe('the live retention check of a deployed stage (mocked account)', () => 
       account.restore()
     }
     expect([...made].sort()).toEqual(Object.values(liveCheckActions).flat().sort())
+  }, 60_000)
+})
+
+describe('the monthly evidence function (mocked account)', () => {
+  it('files the dated report in the locked bucket and e-mails the auditor its verdict', async () => {
+    account = mockAccount(deployed, { breakage: { pitrDays: 36 }, items: healthyItems })
+    const ses = mockClient(SESClient)
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' })
+    const failures: number[] = []
+    try {
+      const handler = createEvidenceHandler({
+        config: {
+          stage: 'prod',
+          stacks: places,
+          bucket: 'evidence-bucket',
+          senderEmail: 'website@elevate-digital.example',
+          auditEmail: 'auditor@elevate-digital.example',
+          region: 'eu-west-2',
+        },
+        ses: new SESClient({ region: 'eu-west-2' }),
+        s3: new S3Client({ region: 'eu-west-2' }),
+        aws: (ms) => liveAws(callsWithin(ms, 500)),
+        log: () => {},
+        metrics: {
+          addMetric: (_name: string, _unit: string, value: number) => failures.push(value),
+          publishStoredMetrics: () => {},
+        } as never,
+      })
+      const outcome = await handler()
+      expect(outcome.failures).toBe(1)
+      expect(failures).toEqual([1])
+      expect(account.puts.map((put) => put.Key)).toEqual([
+        expect.stringMatching(/^retention-evidence\/prod\/\d{4}-\d\d-\d\d-\d{6}\.md$/),
+        expect.stringMatching(/^retention-evidence\/prod\/\d{4}-\d\d-\d\d-\d{6}\.json$/),
+      ])
+      for (const put of account.puts) {
+        expect(put).toMatchObject({ Bucket: 'evidence-bucket', ChecksumAlgorithm: 'SHA256' })
+      }
+      const [mail] = ses.commandCalls(SendEmailCommand).map((call) => call.args[0].input)
+      expect(mail?.Destination?.ToAddresses).toEqual(['auditor@elevate-digital.example'])
+      expect(mail?.Message?.Subject?.Data).toMatch(
+        /^Retention evidence \d{4}-\d\d, stage prod: 1 FAIL$/,
+      )
+      expect(mail?.Message?.Body?.Text?.Data).toMatch(
+        /- Point-in-time recovery of table .*: 36 days \(limit 35 days\)/,
+      )
+      expect(mail?.Message?.Body?.Text?.Data).toContain(
+        `s3://evidence-bucket/${account.puts[0]?.Key}`,
+      )
+    } finally {
+      ses.restore()
+    }
   }, 60_000)
 })

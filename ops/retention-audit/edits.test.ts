@@ -83,6 +83,26 @@ const misuses: readonly (readonly [name: string, args: () => string[], says: Reg
     /region is where the stage is, not how it is set up/,
   ],
   [
+    '--deployed with a repository flag',
+    () => ['--deployed', 'prod', '--skip-live'],
+    /--deployed checks what runs: -c, --template and --skip-live are for the repository's audit/,
+  ],
+  [
+    '--deployed and --local together',
+    () => ['--deployed', 'prod', '--local'],
+    /one place at a time/,
+  ],
+  [
+    '--timeout without a live check',
+    () => ['--timeout', '30'],
+    /--timeout is for --deployed and --local/,
+  ],
+  [
+    '--deployed of a stage that is not committed',
+    () => ['--deployed', 'demo'],
+    /There is no stage "demo"/,
+  ],
+  [
     '-c with --template',
     () => ['-c', 'waf=true', '--template', files().noResources],
     /-c applies to the synthesis/,

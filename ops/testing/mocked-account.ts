@@ -26,6 +26,8 @@ import {
   GetBucketReplicationCommand,
   GetBucketVersioningCommand,
   GetObjectLockConfigurationCommand,
+  PutObjectCommand,
+  type PutObjectCommandInput,
   S3Client,
 } from '@aws-sdk/client-s3'
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs'
@@ -285,7 +287,15 @@ export function mockAccount(
     Attributes: { MessageRetentionPeriod: String(14 * 86_400) },
   }))
 
+  const puts: PutObjectCommandInput[] = []
+  on(s3, PutObjectCommand, (input) => {
+    const { region: _, ...put } = input
+    puts.push(put)
+    return { ChecksumSHA256: 'x' }
+  })
   return {
+    /** What was written to S3 (the evidence reports). */
+    puts,
     restore: () => {
       for (const mock of mocks) mock.restore()
     },

@@ -101,10 +101,10 @@ export async function runLiveCheck(
       ...(await auditLiveQueues(aws, deployed, policy)),
     )
     sections.push({ title: 'The live state of each place data is kept', findings: state })
-    const drift: Finding[] = []
-    for (const stack of deployed) {
-      drift.push(await auditDrift(aws, stack, options.drift ?? defaultDriftTiming))
-    }
+    // All stacks at once: CloudFormation takes tens of seconds to minutes per stack.
+    const drift = await Promise.all(
+      deployed.map((stack) => auditDrift(aws, stack, options.drift ?? defaultDriftTiming)),
+    )
     sections.push({ title: 'Drift: is what runs what the templates say?', findings: drift })
   }
 

@@ -104,13 +104,19 @@ export function evidenceSummary(
         ? ['', 'Failures:', ...failures.map((f) => `- ${f.place}: ${f.detail}`)]
         : []),
       '',
-      'The full report (no personal data), kept unchangeable under S3 Object Lock:',
+      where.markdown.startsWith('s3://')
+        ? 'The full report (no personal data), kept unchangeable under S3 Object Lock:'
+        : 'The full report (no personal data):',
       `  ${where.markdown}`,
       `  ${where.json}`,
       `SHA-256 of the Markdown report: ${where.sha256}`,
-      '',
-      'Download it with the stage\'s auditor role (docs/operations.md, "Retention evidence"):',
-      `  aws s3 cp ${where.markdown} .`,
+      ...(where.markdown.startsWith('s3://')
+        ? [
+            '',
+            'Download it with the stage\'s auditor role (docs/operations.md, "Retention evidence"):',
+            `  aws s3 cp ${where.markdown} .`,
+          ]
+        : []),
     ].join('\n'),
   }
 }

@@ -9,6 +9,7 @@ export type MetricsService =
   | 'delivery-events'
   | 'canary'
   | 'digest'
+  | 'retention-evidence'
 
 /** Counts, one per enquiry and event. */
 export const pipelineCounts = [

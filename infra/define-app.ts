@@ -2,7 +2,12 @@ import { type App, Duration, Stage, Tags } from 'aws-cdk-lib'
 import { addCdkNagChecks } from './cdk-nag-checks.ts'
 import { identityPlan } from './constructs/email-identities.ts'
 import { retention } from './retention.ts'
-import { CLOUDFRONT_REGION, hasEdgeStack, stageResourceNames } from './stack-names.ts'
+import {
+  CLOUDFRONT_REGION,
+  hasEdgeStack,
+  stageResourceNames,
+  stageStackPlaces,
+} from './stack-names.ts'
 import { CloudFrontAlarmsStack } from './stacks/cloudfront-alarms-stack.ts'
 import { DataStack } from './stacks/data-stack.ts'
 import { EdgeStack } from './stacks/edge-stack.ts'
@@ -104,6 +109,7 @@ function defineStage(
         dmarc: config.dmarc,
         mailFromSubdomain: config.mailFromSubdomain,
         hostedZone: domain?.hostedZone,
+        evidenceRetentionYears: config.evidenceRetentionYears,
       })
 
   const distributionIdParameter = {
@@ -124,8 +130,10 @@ function defineStage(
           tableStreamArn: data.enquiries.table.tableStreamArn,
           siteBucketName: data.storage.bucket.bucketName,
           logBucketName: data.storage.logBucket.bucketName,
+          evidenceBucketName: data.evidence.bucket.bucketName,
         }
       : (migration as Migration),
+    evidence: { auditEmail: config.auditEmail, stacks: stageStackPlaces(config) },
     senderEmail: config.senderEmail,
     agencyEmail: config.agencyEmail,
     sendingAs: identityPlan(identities).sendingAs,

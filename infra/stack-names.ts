@@ -16,29 +16,38 @@ export function stageResourceNames(stackName: string) {
   } as const
 }
 
-/** What decides a stage's stacks: its domain (and how its certificate is had) and its web ACL. */
-export interface StackChoice {
-  readonly env: { readonly region: string }
+/** A stack of a stage, where it is deployed. */
+export interface StackPlace {
   readonly stackName: string
-  readonly domain?: { readonly hostedZone?: unknown; readonly certificateArn?: string } | undefined
-  readonly waf?: unknown
+  readonly region: string
 }
 
-/** The edge stack exists for a certificate issued in the stage's zone, or for a web ACL. */
-export const hasEdgeStack = (config: StackChoice) =>
-  (config.domain?.hostedZone !== undefined && !config.domain.certificateArn) || Boolean(config.waf)
-
 /**
- * Every stack of a stage, in the order a deploy creates them, where it is: what the app defines
- * (infra/define-app.ts) and what `npm run verify` expects to find deployed.
+ * Every stack a stage deploys, in the order a deploy creates them, where: its data and site
+ * stacks in its region, its CloudFront alarms (and, with a certificate it issues or a web ACL,
+ * its edge stack) in CLOUDFRONT_REGION. What the app defines (infra/define-app.ts), what
+ * `npm run verify` expects deployed and what the retention check reads.
  */
-export function stageStacks(config: StackChoice): { name: string; region: string }[] {
+export function stageStackPlaces(config: {
+  readonly stackName: string
+  readonly env: { readonly region: string }
+  readonly waf?: unknown
+  readonly domain?: { readonly hostedZone?: unknown; readonly certificateArn?: string }
+}): StackPlace[] {
   const names = stageResourceNames(config.stackName)
   const region = config.env.region
   return [
-    ...(hasEdgeStack(config) ? [{ name: names.edge, region: CLOUDFRONT_REGION }] : []),
-    { name: names.data, region },
-    { name: names.site, region },
-    { name: names.cloudFrontAlarms, region: CLOUDFRONT_REGION },
+    ...(hasEdgeStack(config) ? [{ stackName: names.edge, region: CLOUDFRONT_REGION }] : []),
+    { stackName: names.data, region },
+    { stackName: names.site, region },
+    { stackName: names.cloudFrontAlarms, region: CLOUDFRONT_REGION },
   ]
+}
+
+/** Whether the stage has an edge stack: a certificate it issues, or a WAF web ACL. */
+export function hasEdgeStack(config: {
+  readonly waf?: unknown
+  readonly domain?: { readonly hostedZone?: unknown; readonly certificateArn?: string }
+}): boolean {
+  return Boolean((config.domain?.hostedZone && !config.domain.certificateArn) || config.waf)
 }

@@ -22,6 +22,9 @@ describe('parseStage', () => {
       agencyEmail: 'hello@elevate-digital.example',
       digestSchedule: 'cron(0 8 * * ? *)',
       digestListDays: 14,
+      // The monthly retention report: to the agency inbox, locked 6 years.
+      auditEmail: 'hello@elevate-digital.example',
+      evidenceRetentionYears: 6,
     })
     expect(DEFAULT_REGION).toBe('eu-west-2')
   })
@@ -72,6 +75,25 @@ describe('parseStage', () => {
         'apiDomainName',
       ]),
     )
+  })
+
+  it('sends the monthly retention report to auditEmail, locked evidenceRetentionYears', () => {
+    const config = parseDeployConfig(
+      { auditEmail: 'dpo@elevate-digital.example', evidenceRetentionYears: '10' },
+      {},
+    )
+    expect(config).toMatchObject({
+      auditEmail: 'dpo@elevate-digital.example',
+      evidenceRetentionYears: 10,
+    })
+    expect(() => parseDeployConfig({ auditEmail: 'the auditor' }, {})).toThrow(
+      /auditEmail must be an e-mail address/,
+    )
+    for (const years of ['0', '101', 'six']) {
+      expect(() => parseDeployConfig({ evidenceRetentionYears: years }, {})).toThrow(
+        /evidenceRetentionYears/,
+      )
+    }
   })
 
   it('adds a WAF web ACL only when asked, with a tunable rate limit', () => {

@@ -8,6 +8,12 @@ import {
   domainSettingsShape,
 } from './settings/domain-settings.ts'
 import {
+  type EvidenceConfig,
+  type EvidenceSettings,
+  evidenceConfig,
+  evidenceSettingsShape,
+} from './settings/evidence-settings.ts'
+import {
   type MailConfig,
   type MailSettings,
   mailConfig,
@@ -61,7 +67,8 @@ export interface StageSettings
     DomainSettings,
     TrafficSettings,
     StaffSettings,
-    MonitoringSettings {
+    MonitoringSettings,
+    EvidenceSettings {
   /** @default 'ElevateDigital' for prod, else 'ElevateDigital-<stage>' */
   readonly stackName?: string
   /** @default the deploying credentials' account */
@@ -83,6 +90,7 @@ const settingsSchema = z
     ...trafficSettingsShape,
     ...staffSettingsShape,
     ...monitoringSettingsShape,
+    ...evidenceSettingsShape,
   })
   .superRefine((s, ctx) => {
     for (const message of [
@@ -111,7 +119,8 @@ export interface DeployConfig
     DomainConfig,
     TrafficConfig,
     StaffConfig,
-    MonitoringConfig {
+    MonitoringConfig,
+    EvidenceConfig {
   /** The stage: names one independent copy of the product (its stacks, table, alarms). */
   readonly stage: string
   readonly stackName: string
@@ -154,6 +163,7 @@ export function parseStage(stage: string, settings: unknown, env: Env): DeployCo
     env: { ...(account && { account }), region: s.region ?? DEFAULT_REGION },
     site,
     ...mailConfig(s, site),
+    ...evidenceConfig(s, s.agencyEmail ?? site.email),
     ...domainConfig(s),
     ...trafficConfig(s),
     ...staffConfig(s),

@@ -25,3 +25,18 @@ export function enquiryIdOf(email: MailboxEmail): string | undefined {
 export async function mailFor(mailboxUrl: string, id: string): Promise<MailboxEmail[]> {
   return (await readMailbox(mailboxUrl)).filter((email) => enquiryIdOf(email) === id)
 }
+
+/**
+ * A send refused because no mailbox listens (the local stack is not running), said as ops need
+ * it: a `MailboxUnreachable` error naming the port to set; any other error as it was.
+ */
+export function unreachableMailboxSaid(error: unknown, mailbox: string): unknown {
+  const refused = /ECONNREFUSED/.test(`${(error as { code?: string }).code} ${String(error)}`)
+  if (!refused) return error
+  return Object.assign(
+    new Error(
+      `nothing answers at ${mailbox}: start the local stack (npm start), or set SES_PORT to its mailbox's port`,
+    ),
+    { name: 'MailboxUnreachable' },
+  )
+}

@@ -5,6 +5,7 @@ import type { EnquiryTableRef } from '#functions/enquiries/attention.ts'
 import { actionLinker, linkKeyEnv } from '#functions/enquiry-actions/links.ts'
 import { parseSite } from '#shared/site.ts'
 import { localActionLinkKey } from './action-link-key.ts'
+import { unreachableMailboxSaid } from './mailbox.ts'
 import { localCredentials, localSenderEmail } from './pipeline.ts'
 
 /**
@@ -46,14 +47,7 @@ export async function sendLocalDigest(
     })
     return { outcome, mailbox, agencyEmail }
   } catch (error) {
-    const refused = /ECONNREFUSED/.test(`${(error as { code?: string }).code} ${String(error)}`)
-    if (!refused) throw error
-    throw Object.assign(
-      new Error(
-        `nothing answers at ${mailbox}: start the local stack (npm start), or set SES_PORT to its mailbox's port`,
-      ),
-      { name: 'MailboxUnreachable' },
-    )
+    throw unreachableMailboxSaid(error, mailbox)
   } finally {
     ses.destroy()
   }

@@ -56,6 +56,7 @@ export function parseOptions<const Options extends ParseArgsOptionsConfig>(
     parseArgs({
       args: [...args],
       allowPositionals: true,
+      tokens: true,
       options: {
         ...options,
         ...timeoutOption,
@@ -72,6 +73,19 @@ export function parseOptions<const Options extends ParseArgsOptionsConfig>(
   if ((parsed.values as { help?: boolean }).help) {
     err(usage)
     return 0
+  }
+  // parseArgs keeps the last of a repeated option: two addresses, tables or files given by
+  // mistake must not silently become one of them.
+  const seen = new Map<string, number>()
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind === 'option' && token.value !== undefined) {
+      seen.set(token.name, (seen.get(token.name) ?? 0) + 1)
+    }
+  }
+  const repeated = [...seen].filter(([, count]) => count > 1).map(([name]) => `--${name}`)
+  if (repeated.length > 0) {
+    err(`${repeated.join(', ')} given more than once: say which, once.\n\n${usage}`)
+    return 2
   }
   return parsed
 }

@@ -14,6 +14,7 @@ import * as cli from './command.ts'
 import {
   auditLine,
   byRetention,
+  type ErasureProgress,
   eraseEnquiries,
   exportDocument,
   findEnquiries,
@@ -146,6 +147,11 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     if (values['audit-log']) appendFileSync(values['audit-log'], `${text}\n`)
   }
 
+  // An erasure under way: if it stops (a table that hangs, an error), what it did is recorded.
+  let erasing:
+    | { target: string; found: number; expired: number; progress: ErasureProgress }
+    | undefined
+
   const carryOut = async (target: TableTarget): Promise<number> => {
     const found = await findEnquiries(target, email)
     const { held, expired } = byRetention(found, io.now())
@@ -204,7 +210,14 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
         return 1
       }
     }
-    const erased = await eraseEnquiries(target, found)
+    erasing = {
+      target: target.name,
+      found: found.length,
+      expired,
+      progress: { done: 0, erased: 0 },
+    }
+    const erased = await eraseEnquiries(target, found, erasing.progress)
+    erasing = undefined
     io.err(`Erased ${enquiries(erased)}.`)
     io.err(
       'Also delete the agency e-mails about them: search the inbox for each id above (the ' +
@@ -221,7 +234,7 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     return 0
   }
 
-  return cli.onTable(
+  const code = await cli.onTable(
     {
       command,
       limitMs,
@@ -233,6 +246,26 @@ export async function runDsar(args: readonly string[], io: DsarIo): Promise<numb
     },
     carryOut,
   )
+  if (erasing) {
+    // Stopped part-way: the record says what was deleted and what is left, and how to finish.
+    const { progress, found } = erasing
+    audit({
+      event: 'dsar_erase',
+      target: erasing.target,
+      found,
+      expired: erasing.expired,
+      erased: progress.erased,
+      remaining: found - progress.done,
+      complete: false,
+      confirmed: true,
+    })
+    io.err(
+      `Erasure stopped part-way: ${enquiries(progress.erased)} deleted, ${enquiries(found - progress.done)} of ${found} not confirmed deleted. ` +
+        'To finish, run the same erase again (the same --email and table): it finds what is left and deletes it.',
+    )
+    return 1
+  }
+  return code
 }
 
 if (import.meta.main) {

@@ -72,12 +72,20 @@ export function exportDocument(enquiries: readonly StoredEnquiry[], now: Date) {
   }
 }
 
+/** How far an erasure got: read while it runs, so one that stops part-way can be accounted for. */
+export interface ErasureProgress {
+  /** Delete requests answered (the item deleted, or already gone). */
+  done: number
+  /** Of those, items that were there and are now deleted. */
+  erased: number
+}
+
 /** Deletes the given enquiries; resolves how many were still there to delete. */
 export async function eraseEnquiries(
   { client, tableName }: EnquiryTableRef,
   enquiries: readonly StoredEnquiry[],
+  progress: ErasureProgress = { done: 0, erased: 0 },
 ): Promise<number> {
-  let erased = 0
   for (const { id } of enquiries) {
     const result = await client.send(
       new DeleteCommand({
@@ -86,9 +94,10 @@ export async function eraseEnquiries(
         ReturnValues: 'ALL_OLD',
       }),
     )
-    if (result.Attributes) erased++
+    progress.done++
+    if (result.Attributes) progress.erased++
   }
-  return erased
+  return progress.erased
 }
 
 /**
@@ -109,6 +118,10 @@ export interface AuditLine {
   readonly expired: number
   readonly exported?: number
   readonly erased?: number
+  /** Enquiries found whose deletion was not confirmed (an erasure that stopped part-way). */
+  readonly remaining?: number
+  /** False for an erasure that stopped part-way. */
+  readonly complete?: boolean
   readonly confirmed?: boolean
 }
 

@@ -1,7 +1,9 @@
+import { dirname, join } from 'node:path'
 import type { SampleEventType } from '#functions/delivery-events/sample-events.ts'
 import { requeueable, requeueEnquiry } from '#functions/enquiries/staff-actions.ts'
 import { sendLocalDigest } from '#local/send-digest.ts'
-import { findLocalTable } from '#local/table-target.ts'
+import { sendLocalEvidence } from '#local/send-evidence.ts'
+import { findLocalTable, localDataDir } from '#local/table-target.ts'
 import * as cli from './command.ts'
 import {
   heldEnquiries,
@@ -24,6 +26,9 @@ export const usage = `Usage:
   npm run enquiries -- release REF            a held enquiry to the inbox after all
   npm run enquiries -- digest                 local stack only: the scheduled digest to the
                                               agency, sent now to the mailbox (SES_PORT)
+  npm run enquiries -- evidence               local stack only: the monthly retention report,
+                                              written under .data/retention-evidence/ and
+                                              e-mailed to the mailbox now
   npm run enquiries -- simulate bounce REF    local stack only: SES reports a bounce for it
                                               (also complaint, reject, delivery)
 
@@ -76,6 +81,7 @@ export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Pr
     return 2
   }
 
+  if (command === 'evidence') return evidenceNow(values, io)
   return cli.onTable(
     {
       command: command as string,
@@ -123,6 +129,11 @@ function usageProblem(
       // The deployed digest runs on its schedule, from the deployed function.
       if (values.table && !values.endpoint) return 'digest works on the local stack only.'
       return undefined
+    case 'evidence':
+      if (rest.length > 0) return 'evidence takes no REF: it reports on the whole table.'
+      // The deployed evidence is filed by its monthly function.
+      if (values.table && !values.endpoint) return 'evidence works on the local stack only.'
+      return undefined
     case 'simulate':
       if (rest.length !== 2 || !simulated[rest[0] as string] || !isReference(rest[1] as string)) {
         return 'simulate needs an event (bounce, complaint, reject, delivery) and one REF.'
@@ -131,7 +142,7 @@ function usageProblem(
       if (values.table && !values.endpoint) return 'simulate works on the local stack only.'
       return undefined
     default:
-      return 'Say list, show, requeue, release, digest or simulate.'
+      return 'Say list, show, requeue, release, digest, evidence or simulate.'
   }
 }
 
@@ -234,4 +245,33 @@ if (import.meta.main) {
   await cli.runMain('enquiries', () =>
     runEnquiries(process.argv.slice(2), { ...cli.terminalIo, now: () => new Date() }),
   )
+}
+
+/** `evidence`: the monthly retention evidence, now, on the local stack. */
+async function evidenceNow(values: { endpoint?: string }, io: EnquiriesIo): Promise<number> {
+  let table: Awaited<ReturnType<typeof findLocalTable>>
+  try {
+    table = await findLocalTable(values.endpoint, io.env, io.localDataDir)
+  } catch (error) {
+    io.err(`Could not reach the enquiries table: ${cli.oneLine(error)}`)
+    return 1
+  }
+  const folder = join(dirname(io.localDataDir ?? localDataDir), 'retention-evidence')
+  try {
+    const { outcome, mailbox, auditEmail } = await sendLocalEvidence(
+      table,
+      io.env,
+      folder,
+      io.now(),
+    )
+    io.err(
+      `Filed the retention report (${outcome.failures > 0 ? `${outcome.failures} FAIL` : 'PASS'}): ${outcome.markdown} and ${outcome.json}; e-mailed to ${auditEmail}: see the mailbox at ${mailbox}/`,
+    )
+    return outcome.failures > 0 ? 1 : 0
+  } catch (error) {
+    io.err(`Could not file the retention report: ${cli.oneLine(error)}`)
+    return 1
+  } finally {
+    await table.close()
+  }
 }

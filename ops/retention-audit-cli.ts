@@ -10,6 +10,10 @@
  *                                                  assembly folder, cdk.out, or template files
  *   npm run audit:retention -- --skip-live         without the live check through the local stack
  *   npm run audit:retention -- --out FILE          also write the report as Markdown, to keep
+ *   npm run audit:retention -- --deployed STAGE    the live check of a deployed stage, read-only:
+ *                                                  its stacks, tables, logs, buckets, queues, drift
+ *                                                  and stored items' timestamps, from the account
+ *   npm run audit:retention -- --local             the same check's data part on the local stack
  *
  * Exit codes: 0 everything meets the policy; 1 a breach (each named by a FAIL line); 2 the
  * command was misused (a usage line) or the app could not be built (an error line). It never
@@ -21,14 +25,20 @@ import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { oneLine } from './command.ts'
 import { isFolder } from './folders.ts'
+import type { LiveIo } from './retention-audit/deployed.ts'
+import type { AuditStack } from './retention-audit/live-check.ts'
 
 export const usage =
-  'Usage: npm run audit:retention [-- [-c key=value …] [--template FILE|FOLDER …] [--skip-live] [--out FILE]]'
+  'Usage: npm run audit:retention [-- [-c key=value …] [--template FILE|FOLDER …] [--skip-live] [--out FILE]] | [-- --deployed STAGE|--local [--timeout SECONDS] [--out FILE]]'
 
 export interface AuditIo {
   out(text: string): void
   err(text: string): void
   now(): Date
+  /** The local stack the live check posts to (loaded only when it runs). */
+  startLocalStack?: () => Promise<AuditStack>
+  /** The live check's environment: the local table, and the tests' time limits. */
+  readonly live?: Omit<LiveIo, 'out' | 'err'>
 }
 
 /** A command line the audit cannot run: a usage line, exit 2. */
@@ -40,6 +50,9 @@ function parse(args: readonly string[]) {
     context?: string[]
     'skip-live': boolean
     out?: string
+    deployed?: string
+    local: boolean
+    timeout?: string
     help: boolean
   }
   try {
@@ -52,6 +65,9 @@ function parse(args: readonly string[]) {
         context: { type: 'string', short: 'c', multiple: true },
         'skip-live': { type: 'boolean', default: false },
         out: { type: 'string' },
+        deployed: { type: 'string' },
+        local: { type: 'boolean', default: false },
+        timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values
@@ -64,12 +80,28 @@ function parse(args: readonly string[]) {
     if (at < 1) throw new Misuse(`-c takes key=value, not ${pair}`)
     context[pair.slice(0, at)] = pair.slice(at + 1)
   }
+  const live = values.deployed !== undefined || values.local
+  if (values.deployed !== undefined && values.local) {
+    throw new Misuse('--deployed STAGE or --local: one place at a time')
+  }
+  if (live && (values.template || values.context || values['skip-live'])) {
+    throw new Misuse(
+      `${values.local ? '--local' : '--deployed'} checks what runs: -c, --template and --skip-live are for the repository's audit`,
+    )
+  }
+  if (values.timeout !== undefined && !live) {
+    throw new Misuse('--timeout is for --deployed and --local')
+  }
+  const seconds = values.timeout === undefined ? 600 : Number(values.timeout)
+  if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= 3600)) {
+    throw new Misuse('--timeout takes a number of seconds, at most 3600')
+  }
   if (values.out !== undefined) {
     const folder = dirname(resolve(values.out))
     if (!isFolder(folder)) throw new Misuse(`--out ${values.out}: no folder ${folder}`)
     if (isFolder(resolve(values.out))) throw new Misuse(`--out ${values.out}: that is a folder`)
   }
-  return { ...values, context }
+  return { ...values, context, timeoutMs: seconds * 1000 }
 }
 
 /** Runs the audit as the command line asks; resolves its exit code (0, 1 or 2). */
@@ -85,6 +117,18 @@ export async function runAuditCommand(args: readonly string[], io: AuditIo): Pro
     io.out(`${usage}\n`)
     return 0
   }
+  if (options.deployed !== undefined || options.local) {
+    const { runLiveAudit } = await import('./retention-audit/deployed.ts')
+    return runLiveAudit(
+      {
+        ...(options.deployed !== undefined && { stage: options.deployed }),
+        timeoutMs: options.timeoutMs,
+        ...(options.out && { out: options.out }),
+      },
+      { ...io, ...io.live },
+      usage,
+    )
+  }
   try {
     // Loaded here, not at the top: an app whose code does not load is an error line, exit 2.
     const [{ runAudit }, report] = await Promise.all([
@@ -95,6 +139,7 @@ export async function runAuditCommand(args: readonly string[], io: AuditIo): Pro
       templates: options.template,
       context: options.context,
       live: !options['skip-live'],
+      startLocalStack: io.startLocalStack,
     })
     io.out(`${report.formatReport(result)}\n`)
     if (options.out) {
@@ -131,5 +176,16 @@ if (import.meta.main) {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(`${text}\n`),
     now: () => new Date(),
+    startLocalStack: async () => {
+      const [{ startLocalPipeline }, { silentLogger }] = await Promise.all([
+        import('#local/pipeline.ts'),
+        import('#functions/log.ts'),
+      ])
+      return startLocalPipeline({ retryIntervalMs: false, log: silentLogger })
+    },
+    live: {
+      findLocalTable: async () =>
+        (await import('#local/table-target.ts')).findLocalTable(undefined, process.env),
+    },
   })
 }

@@ -1,6 +1,7 @@
 import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch'
 import { ListSubscriptionsByTopicCommand, SNSClient, type Subscription } from '@aws-sdk/client-sns'
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm'
+import type { StackPlace } from '#infra/stack-names.ts'
 import { CLOUDFRONT_REGION, type stageResourceNames } from '#infra/stack-names.ts'
 import type { AwsAccount } from './aws-account.ts'
 import { type Check, fail, pass } from './checks.ts'
@@ -30,13 +31,13 @@ const alarmTypes = ['AWS::CloudWatch::Alarm', 'AWS::CloudWatch::CompositeAlarm']
 /** Every alarm of the given stacks, read once for the rows that need them. */
 export function stageAlarmReader(
   aws: AwsAccount,
-  stacks: readonly { name: string; region: string }[],
+  stacks: readonly StackPlace[],
 ): () => Promise<StageAlarm[]> {
   let read: Promise<StageAlarm[]> | undefined
   return () => {
     read ??= (async () => {
       const alarms: StageAlarm[] = []
-      for (const { name: stack, region } of stacks) {
+      for (const { stackName: stack, region } of stacks) {
         const names = (
           await Promise.all(alarmTypes.map((type) => aws.stackResourceIds(region, stack, type)))
         ).flat()

@@ -1,6 +1,6 @@
 import { ApiGatewayV2Client, GetApiCommand } from '@aws-sdk/client-apigatewayv2'
 import type { Stack } from '@aws-sdk/client-cloudformation'
-import { stageResourceNames, stageStacks } from '#infra/stack-names.ts'
+import { stageResourceNames, stageStackPlaces } from '#infra/stack-names.ts'
 import type { DeployConfig } from '#infra/stage-settings.ts'
 import { contactApi } from '#shared/contact.ts'
 import { AwsAccount, outputsOf } from './aws-account.ts'
@@ -53,7 +53,7 @@ export async function verify(
   const aws = new AwsAccount(budget)
   const names = stageResourceNames(config.stackName)
   const region = config.env.region
-  const all = stageStacks(config)
+  const all = stageStackPlaces(config)
   const run = (checks: Check[]) => runChecksSideBySide(checks, budget, checkLimitMs)
   try {
     const stacks: Record<string, Stack | undefined> = {}
@@ -62,23 +62,23 @@ export async function verify(
         name: 'stacks deployed',
         run: async () => {
           await Promise.all(
-            all.map(async ({ name, region }) => {
-              stacks[name] = await aws.stack(region, name)
+            all.map(async ({ stackName, region }) => {
+              stacks[stackName] = await aws.stack(region, stackName)
             }),
           )
-          const bad = all.filter(({ name }) => !isHealthy(stacks[name]))
+          const bad = all.filter(({ stackName }) => !isHealthy(stacks[stackName]))
           if (bad.length > 0) {
             return fail(
               'stacks deployed',
               `${bad
                 .map(
-                  ({ name, region }) =>
-                    `${name} (${region}) ${stacks[name]?.StackStatus ?? 'not found'}`,
+                  ({ stackName, region }) =>
+                    `${stackName} (${region}) ${stacks[stackName]?.StackStatus ?? 'not found'}`,
                 )
                 .join('; ')}: run npm run deploy -- ${config.stage}`,
             )
           }
-          return pass('stacks deployed', all.map(({ name }) => name).join(', '))
+          return pass('stacks deployed', all.map(({ stackName }) => stackName).join(', '))
         },
       },
     ])

@@ -38,11 +38,17 @@ describe('the right to send e-mail through SES', () => {
     expect(statements.length).toBeGreaterThanOrEqual(3)
     for (const statement of statements) {
       expect([statement.Action].flat(), JSON.stringify(statement)).toEqual(['ses:SendEmail'])
+      // The enquiry senders: the inbox and the simulator; the retention evidence: the inbox (its
+      // auditEmail by default) only. Never anyone else.
+      const recipients =
+        statement.Condition['ForAllValues:StringEqualsIgnoreCase']['ses:Recipients']
+      expect([
+        ['enquiries@agency-inbox.example', 'success@simulator.amazonses.com'],
+        ['enquiries@agency-inbox.example'],
+      ]).toContainEqual(recipients)
       expect(statement.Condition, JSON.stringify(statement.Resource)).toEqual({
         StringEqualsIgnoreCase: { 'ses:FromAddress': 'website@agency.example' },
-        'ForAllValues:StringEqualsIgnoreCase': {
-          'ses:Recipients': ['enquiries@agency-inbox.example', 'success@simulator.amazonses.com'],
-        },
+        'ForAllValues:StringEqualsIgnoreCase': { 'ses:Recipients': recipients },
         // ForAllValues alone would also allow a request whose recipients are missing.
         Null: { 'ses:Recipients': 'false' },
       })

@@ -3,6 +3,7 @@ import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import type { Construct } from 'constructs'
 import { EmailIdentities, type IdentityChoice } from '../constructs/email-identities.ts'
 import { EnquiriesTable } from '../constructs/enquiries-table.ts'
+import { EvidenceBucket } from '../constructs/evidence-bucket.ts'
 import { SiteStorage } from '../constructs/site-storage.ts'
 import { retention } from '../retention.ts'
 
@@ -23,6 +24,11 @@ export interface DataStackProps extends StackProps, IdentityChoice {
    * @default MAIL_FROM_SUBDOMAIN ('mail')
    */
   readonly mailFromSubdomain?: string
+  /**
+   * Years each monthly retention report is kept under Object Lock (compliance mode).
+   * @default - EvidenceBucket's default, 6
+   */
+  readonly evidenceRetentionYears?: number
 }
 
 /**
@@ -38,6 +44,8 @@ export class DataStack extends Stack {
   readonly enquiries: EnquiriesTable
   readonly storage: SiteStorage
   readonly identities: EmailIdentities
+  /** The monthly retention reports, locked. */
+  readonly evidence: EvidenceBucket
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, { terminationProtection: true, ...props })
@@ -46,6 +54,10 @@ export class DataStack extends Stack {
     })
     this.storage = new SiteStorage(this, 'Site', {
       accessLogRetention: Duration.days(retention.accessLogDays),
+    })
+    this.evidence = new EvidenceBucket(this, 'Evidence', {
+      retentionYears: props.evidenceRetentionYears,
+      accessLogs: this.storage.logBucket,
     })
     this.identities = new EmailIdentities(this, 'Notifications', {
       senderEmail: props.senderEmail,
@@ -62,6 +74,10 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'EnquiriesTableName', {
       description: 'For data-subject requests and ops (npm run dsar -- --table NAME)',
       value: this.enquiries.table.tableName,
+    })
+    new CfnOutput(this, 'EvidenceBucketName', {
+      description: 'The monthly retention reports, under Object Lock (docs/operations.md)',
+      value: this.evidence.bucket.bucketName,
     })
     new CfnOutput(this, 'SiteBucketName', {
       description: 'The built site; earlier versions of each file are kept 30 days (rolling back)',

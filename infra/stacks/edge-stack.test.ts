@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { retentionPolicy } from '#ops/retention-audit/policy.ts'
-import { auditTemplates } from '#ops/retention-audit/resources.ts'
+import { retentionPolicy } from '#functions/retention-audit/policy.ts'
+import { auditTemplates } from '#functions/retention-audit/resources.ts'
 import { MANAGED_RULE_GROUPS, RATE_LIMITED_MESSAGE } from '../constructs/web-acl.ts'
 import { type Synthesised, synthesise } from '../testing/synthesise-app.ts'
 

@@ -149,6 +149,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           'MonitoringDigestFailedInvocations960B08E9',
           'MonitoringDashboard0C3675C6',
           'CanaryAlarmFAEA13FB',
+          expect.stringMatching(/^RetentionEvidenceAlarm/),
         ].sort(),
       )
     })

@@ -12,12 +12,12 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
   const stage = templates.bundledStage()
 
   describe('static site', () => {
-    it('keeps both buckets private, encrypted, SSL-only and retained, in the data stack', () => {
+    it('keeps its buckets (site, logs, retention evidence) private, encrypted, SSL-only and retained, in the data stack', () => {
       const buckets = stage.data.findResources('AWS::S3::Bucket') as Record<
         string,
         templates.Resource
       >
-      expect(Object.keys(buckets)).toHaveLength(2)
+      expect(Object.keys(buckets)).toHaveLength(3)
       stage.template.resourceCountIs('AWS::S3::Bucket', 0)
       const sslOnly = Match.objectLike({
         Effect: 'Deny',
@@ -41,11 +41,13 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       }
       // Each bucket has one policy: the log bucket's beside it, the site bucket's beside the
       // distribution it names.
-      stage.data.hasResourceProperties('AWS::S3::BucketPolicy', {
-        Bucket: { Ref: templates.logicalIdOf(stage.data, 'AWS::S3::Bucket', 'SiteLogBucket') },
-        PolicyDocument: { Statement: Match.arrayWith([sslOnly]) },
-      })
-      stage.data.resourceCountIs('AWS::S3::BucketPolicy', 1)
+      for (const bucket of ['SiteLogBucket', 'EvidenceBucket']) {
+        stage.data.hasResourceProperties('AWS::S3::BucketPolicy', {
+          Bucket: { Ref: templates.logicalIdOf(stage.data, 'AWS::S3::Bucket', bucket) },
+          PolicyDocument: { Statement: Match.arrayWith([sslOnly]) },
+        })
+      }
+      stage.data.resourceCountIs('AWS::S3::BucketPolicy', 2)
       const [, policy] = templates.only(stage.template, 'AWS::S3::BucketPolicy')
       expect(policy.Properties.Bucket).toEqual(stage.fromData('SiteBucket'))
       stage.template.hasResourceProperties('AWS::S3::BucketPolicy', {

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib'
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib'
 import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager'
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
+import { Bucket } from 'aws-cdk-lib/aws-s3'
 import type { Construct } from 'constructs'
 import { answerShell } from '#shared/answer-shell.ts'
 import { AttentionDigest } from '../constructs/attention-digest.ts'
@@ -16,10 +17,13 @@ import { Notifications } from '../constructs/notifications.ts'
 import { ParameterInRegion } from '../constructs/parameter-in-region.ts'
 import { PipelineAlarms } from '../constructs/pipeline-alarms.ts'
 import { PipelineDashboard } from '../constructs/pipeline-dashboard.ts'
+import { RetentionEvidence } from '../constructs/retention-evidence.ts'
 import { enquiryMailScope } from '../constructs/ses-send-grant.ts'
 import { SiteCertificate } from '../constructs/site-certificate.ts'
 import { StaticSite } from '../constructs/static-site.ts'
 import { retention } from '../retention.ts'
+import type { StackPlace } from '../stack-names.ts'
+import { addSiteOutputs } from './site-outputs.ts'
 
 export interface SiteStackProps extends StackProps {
   /** The built site (`dist/client`). */
@@ -44,6 +48,19 @@ export interface SiteStackProps extends StackProps {
     readonly tableStreamArn?: string
     readonly siteBucketName: string
     readonly logBucketName: string
+    /**
+     * The Object Lock bucket the monthly retention reports go to.
+     * @default - none: no monthly evidence (a deployment's data being moved in)
+     */
+    readonly evidenceBucketName?: string
+  }
+  /**
+   * The monthly retention evidence: who receives it, and the stage's stacks it checks.
+   * @default - none
+   */
+  readonly evidence?: {
+    readonly auditEmail: string
+    readonly stacks: readonly StackPlace[]
   }
   /** From address of enquiry e-mails. */
   readonly senderEmail: string
@@ -124,6 +141,8 @@ export class SiteStack extends Stack {
   readonly canary: Canary
   /** Started by the table's stream; absent when no stream is given (a table being moved in). */
   readonly sender: EnquirySender | undefined
+  /** The monthly retention check and its auditor's role; absent while data is moved in. */
+  readonly evidence: RetentionEvidence | undefined
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props)
@@ -262,6 +281,26 @@ export class SiteStack extends Stack {
       functionsDirectory: props.functionsDirectory,
       logRetention: retention.logs,
     })
+    this.evidence =
+      props.evidence && props.data.evidenceBucketName
+        ? new RetentionEvidence(this, 'RetentionEvidence', {
+            stage,
+            stacks: props.evidence.stacks,
+            table,
+            evidenceBucket: Bucket.fromBucketName(
+              this,
+              'EvidenceBucket',
+              props.data.evidenceBucketName,
+            ),
+            bucketNames: [props.data.siteBucketName, props.data.logBucketName],
+            senderEmail: props.senderEmail,
+            auditEmail: props.evidence.auditEmail,
+            sendingIdentityArns: this.notifications.sendingIdentityArns,
+            opsTopic: this.notifications.opsTopic,
+            functionsDirectory: props.functionsDirectory,
+            logRetention: retention.logs,
+          })
+        : undefined
     // Construct ids older than the class names: they fix the alarms' logical ids, so keep them.
     this.alarms = new PipelineAlarms(this, 'Alarms', {
       topic: this.notifications.opsTopic,
@@ -284,77 +323,7 @@ export class SiteStack extends Stack {
       canary: { failed: this.canary.failedMetric, alarm: this.canary.alarm },
     })
 
-    const outputs: [id: string, description: string, value: string][] = [
-      ['SiteUrl', 'The website', siteUrl],
-      [
-        'DistributionDomainName',
-        'Point a custom domain (CNAME/alias) here if Route 53 does not host it',
-        this.site.distribution.distributionDomainName,
-      ],
-      [
-        'DistributionId',
-        'For invalidations when rolling back by hand (docs/deploy.md)',
-        this.site.distribution.distributionId,
-      ],
-      [
-        'CanaryName',
-        'The canary function: a synthetic enquiry through the site, hourly',
-        this.canary.function.functionName,
-      ],
-      [
-        'CanaryAlarmName',
-        'OK with data when the canary’s last runs passed (npm run verify reads it)',
-        this.canary.alarm.alarmName,
-      ],
-      [
-        'CanaryKeySecretArn',
-        'The synthetic key, for npm run canary against this stage (its value is not here)',
-        this.contactApi.syntheticKey.secretArn,
-      ],
-      ['OpsTopicArn', 'Subscribe ops here for alarms', this.notifications.opsTopic.topicArn],
-      // What `npm run verify` reads to find the live pieces it checks (ops/verify.ts).
-      ['ContactApiId', 'The contact HTTP API', this.contactApi.httpApi.apiId],
-      // With a domain, the execute-api name is switched off and the API's domain is its name.
-      ...(domain
-        ? []
-        : [
-            [
-              'ContactApiEndpoint',
-              'The API without CloudFront: answers 404 (no route without the secret path)',
-              this.contactApi.httpApi.apiEndpoint,
-            ] as [string, string, string],
-          ]),
-      [
-        'DeliveryEventsFunctionName',
-        'Records SES delivery events on enquiries',
-        this.deliveryEvents.function.functionName,
-      ],
-      [
-        'DeliveryEventsFailedQueueArn',
-        'Delivery events the function failed on (its on-failure destination)',
-        this.deliveryEvents.failedEvents.queueArn,
-      ],
-      // The enquiry sender's stream trigger and dead-letter queue (docs/operations.md).
-      ...(this.sender
-        ? ([
-            [
-              'EnquirySenderFunctionName',
-              'E-mails each new enquiry, started by the table stream (npm run verify reads its trigger)',
-              this.sender.function.functionName,
-            ],
-            [
-              'EnquirySenderFailedRecordsQueueArn',
-              'Stream records the enquiry sender failed on (its on-failure destination)',
-              this.sender.failedRecords.queueArn,
-            ],
-          ] as [string, string, string][])
-        : []),
-      ['RetryScheduleName', 'Runs the notification retry', this.contactApi.retrySchedule.ruleName],
-      ['DigestScheduleName', 'Sends the attention digest', this.digest.schedule.ruleName],
-    ]
-    for (const [id, description, value] of outputs) {
-      new CfnOutput(this, id, { description, value })
-    }
+    addSiteOutputs(this, siteUrl, { executeApiEnabled: !domain })
   }
 }
 

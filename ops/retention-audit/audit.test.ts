@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { silentLogger } from '#functions/log.ts'
+import type { Finding } from '#functions/retention-audit/finding.ts'
+import { retentionPolicy } from '#functions/retention-audit/policy.ts'
+import { auditTemplates } from '#functions/retention-audit/resources.ts'
+import type { StackTemplate } from '#functions/retention-audit/template-pool.ts'
 import { productionTemplates } from '#infra/testing/synthesise-app.ts'
+import { startLocalPipeline } from '#local/pipeline.ts'
 import { runAudit } from './audit.ts'
 import {
   auditExpiryCode,
@@ -13,12 +19,8 @@ import {
   itemTheStoreWrites,
   storedExpiryFinding,
 } from './expiry.ts'
-import type { Finding } from './finding.ts'
 import { liveExpiryCheck } from './live-check.ts'
-import { retentionPolicy } from './policy.ts'
 import { auditExitCode, formatMarkdownReport, formatReport } from './report.ts'
-import { auditTemplates } from './resources.ts'
-import type { StackTemplate } from './template-pool.ts'
 
 const repo = new URL('../..', import.meta.url).pathname
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation templates are untyped JSON
@@ -65,11 +67,12 @@ describe('the retention audit of the synthesised stack', () => {
     expect(text).toMatch(/agency inbox/)
     expect(text).toMatch(/SES event destination .*: sending events .* go to an SNS topic/)
     expect(text).toMatch(
-      /SQS queue ElevateDigital\/DeliveryEventsFailedEvents\w+ \(failed events\): events that failed every try of: Records what SES reports .*: deleted after 14 days \(limit 14 days\)/,
+      /SQS queue ElevateDigital\/DeliveryEventsFailedEvents\w+ \(failed events\): SES's reports of enquiry e-mails \(subjects with names and companies\) that failed in: Records what SES reports .*: deleted after 14 days \(limit 14 days\)/,
     )
-    // The contact, enquiry sender, retry, digest-links, digest, delivery-events and canary
-    // functions' log groups, the API's, the site deployment's, the distribution-id writer's.
-    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(10)
+    // The contact, enquiry sender, retry, digest-links, digest, delivery-events, canary and
+    // retention-evidence functions' log groups, the API's, the site deployment's, the
+    // distribution-id writer's.
+    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(11)
     // The buckets in the data stack are placed through the site stack's references to them.
     expect(text).toMatch(
       /S3 bucket ElevateDigital-Data\/SiteLogBucket\w+ \(access logs\): CloudFront standard logs of ElevateDigital\/SiteDistribution\w+ and S3 server access logs of ElevateDigital-Data\/SiteBucket\w+/,
@@ -197,7 +200,9 @@ describe('the expiresAt code path', () => {
   })
 
   it('finds a new enquiry through the local stack expiring exactly three years on', async () => {
-    const finding = await liveExpiryCheck(retentionPolicy)
+    const finding = await liveExpiryCheck(retentionPolicy, () =>
+      startLocalPipeline({ retryIntervalMs: false, log: silentLogger }),
+    )
     expect(finding).toMatchObject({ status: 'pass' })
     expect(finding.detail).toMatch(/exactly 3 calendar years later/)
   }, 30_000)

@@ -1,11 +1,11 @@
+import type { Finding } from '#functions/retention-audit/finding.ts'
+import { type RetentionPolicy, retentionPolicy } from '#functions/retention-audit/policy.ts'
+import { auditTemplates } from '#functions/retention-audit/resources.ts'
 import { retention } from '#infra/retention.ts'
 import { auditExpiryCode, auditStoredItem } from './expiry.ts'
-import type { Finding } from './finding.ts'
-import { liveExpiryCheck } from './live-check.ts'
-import { type RetentionPolicy, retentionPolicy } from './policy.ts'
+import { type AuditStack, liveExpiryCheck } from './live-check.ts'
 import { UsageProblem } from './refusals.ts'
 import type { AuditReport } from './report.ts'
-import { auditTemplates } from './resources.ts'
 import { auditSettings } from './settings.ts'
 import { type Synthesis, synthesiseApp } from './synthesis.ts'
 import { auditSyntheticExpiry } from './synthetic.ts'
@@ -34,6 +34,8 @@ export async function runAudit(options: {
   readonly templates?: readonly string[]
   readonly context?: Record<string, string>
   readonly live?: boolean
+  /** Starts the local stack the live check posts to (the command line chooses it). */
+  readonly startLocalStack?: () => Promise<AuditStack>
   readonly policy?: RetentionPolicy
   /** Without the live check: what the code stores (tests put a broken store here). */
   readonly storedItem?: (createdAt: Date) => Promise<Record<string, unknown>>
@@ -63,7 +65,10 @@ export async function runAudit(options: {
       ? await checked('Item the contact pipeline writes', () =>
           auditStoredItem(policy, options.storedItem),
         )
-      : await checked('Live check through the local stack', () => liveExpiryCheck(policy)),
+      : await checked('Live check through the local stack', () => {
+          if (!options.startLocalStack) throw new Error('no local stack was given to post to')
+          return liveExpiryCheck(policy, options.startLocalStack)
+        }),
     ...synthesis.findings,
     ...auditTemplates(synthesis.stacks, policy),
   ]

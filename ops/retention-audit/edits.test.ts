@@ -10,6 +10,7 @@ import {
   breakingEdits as policyEdits,
   scratchCopy,
 } from '../testing/retention-edits.ts'
+import { copyEdits } from '../testing/retention-edits-copies.ts'
 import { denyByDefaultEdits } from '../testing/retention-edits-deny-by-default.ts'
 
 /**
@@ -23,7 +24,7 @@ import { denyByDefaultEdits } from '../testing/retention-edits-deny-by-default.t
  */
 const repo = new URL('../../', import.meta.url).pathname
 /** Edits breaking a line of the policy, then edits only a deny-by-default audit refuses. */
-const breakingEdits = [...policyEdits, ...denyByDefaultEdits]
+const breakingEdits = [...policyEdits, ...denyByDefaultEdits, ...copyEdits]
 
 let root: string
 const files = () => ({
@@ -80,6 +81,26 @@ const misuses: readonly (readonly [name: string, args: () => string[], says: Reg
     'an override that moves the stage',
     () => ['-c', 'stage=staging', '-c', 'region=eu-west-1'],
     /region is where the stage is, not how it is set up/,
+  ],
+  [
+    '--deployed with a repository flag',
+    () => ['--deployed', 'prod', '--skip-live'],
+    /--deployed checks what runs: -c, --template and --skip-live are for the repository's audit/,
+  ],
+  [
+    '--deployed and --local together',
+    () => ['--deployed', 'prod', '--local'],
+    /one place at a time/,
+  ],
+  [
+    '--timeout without a live check',
+    () => ['--timeout', '30'],
+    /--timeout is for --deployed and --local/,
+  ],
+  [
+    '--deployed of a stage that is not committed',
+    () => ['--deployed', 'demo'],
+    /There is no stage "demo"/,
   ],
   [
     '-c with --template',
@@ -147,6 +168,7 @@ describe('the retention audit against real edits of the infrastructure', () => {
   it(`names each of ${breakingEdits.length} breaking edits with a FAIL line and exits 1`, async () => {
     expect(policyEdits.length).toBeGreaterThanOrEqual(20)
     expect(denyByDefaultEdits.length).toBeGreaterThanOrEqual(14)
+    expect(copyEdits.length).toBeGreaterThanOrEqual(7)
     const outcomes = await audits(
       breakingEdits.map((edit, index) => ({
         dir: scratchCopy(root, `edit-${index}`, edit),

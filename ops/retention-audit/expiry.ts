@@ -1,10 +1,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { buildEnquiry } from '#functions/enquiries/item.ts'
 import { createEnquiryStore } from '#functions/enquiries/store.ts'
+import type { Finding } from '#functions/retention-audit/finding.ts'
+import type { RetentionPolicy } from '#functions/retention-audit/policy.ts'
 import { RETENTION_YEARS } from '#shared/contact.ts'
 import { enquiryTable } from '#shared/enquiry-table.ts'
-import type { Finding } from './finding.ts'
-import type { RetentionPolicy } from './policy.ts'
 
 /**
  * The retention audit's checks of the code: the `expiresAt` every enquiry is stored with, run on

@@ -1,33 +1,39 @@
 import { once } from 'node:events'
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
-import { silentLogger } from '#functions/log.ts'
-import { localCredentials, startLocalPipeline } from '#local/pipeline.ts'
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
+import type { Finding } from '#functions/retention-audit/finding.ts'
+import type { RetentionPolicy } from '#functions/retention-audit/policy.ts'
 import { contactApi } from '#shared/contact.ts'
 import { auditSubmission, storedExpiryFinding } from './expiry.ts'
-import type { Finding } from './finding.ts'
-import type { RetentionPolicy } from './policy.ts'
+
+/**
+ * The local stack the live check posts to, as the command line starts it (ops' operations never
+ * import local/: `npm run audit:retention` chooses the stack and passes it in).
+ */
+export interface AuditStack {
+  /** Serves `/api/*` as CloudFront's behaviour does. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+  /** Reads the table directly. */
+  readonly table: DynamoDBDocumentClient
+  readonly config: { readonly enquiriesTable: string }
+  close(): Promise<void>
+}
 
 /**
  * Through the local stack, as a visitor would: POST an enquiry to the contact API (dynalite and
- * the SES emulator in this process, on free ports), read the stored item back, and compare its
- * expiry with the same moment three calendar years on.
+ * the SES emulator, on free ports), read the stored item back, and compare its expiry with the
+ * same moment three calendar years on.
  */
-export async function liveExpiryCheck(policy: RetentionPolicy): Promise<Finding> {
+export async function liveExpiryCheck(
+  policy: RetentionPolicy,
+  startStack: () => Promise<AuditStack>,
+): Promise<Finding> {
   const place = 'Live check through the local stack'
-  const stack = await startLocalPipeline({ retryIntervalMs: false, log: silentLogger })
+  const stack = await startStack()
   const server = createServer((req, res) => {
     stack.handle(req, res).catch(() => res.destroy())
   }).listen(0, '127.0.0.1')
-  const reader = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: stack.config.region,
-      endpoint: stack.dynamoDbUrl,
-      credentials: localCredentials,
-    }),
-  )
   try {
     await once(server, 'listening')
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${contactApi.path}`
@@ -40,12 +46,11 @@ export async function liveExpiryCheck(policy: RetentionPolicy): Promise<Finding>
       return { status: 'fail', place, detail: `the contact API answered ${response.status}` }
     }
     const { id } = (await response.json()) as { id: string }
-    const { Item } = await reader.send(
+    const { Item } = await stack.table.send(
       new GetCommand({ TableName: stack.config.enquiriesTable, Key: { id }, ConsistentRead: true }),
     )
     return storedExpiryFinding(Item, policy, place, `POST ${contactApi.path}`)
   } finally {
-    reader.destroy()
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
     await stack.close()

@@ -1,5 +1,5 @@
-import { days, type Finding } from './finding.ts'
-import { type RetentionPolicy, retentionPolicy } from './policy.ts'
+import { days, type Finding } from '#functions/retention-audit/finding.ts'
+import { type RetentionPolicy, retentionPolicy } from '#functions/retention-audit/policy.ts'
 
 /** The retention audit's findings, and where they were read from. */
 export interface AuditReport {

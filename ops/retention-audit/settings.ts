@@ -1,7 +1,7 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs'
+import type { Finding } from '#functions/retention-audit/finding.ts'
+import type { RetentionPolicy } from '#functions/retention-audit/policy.ts'
 import type { retention as stackRetention } from '#infra/retention.ts'
-import type { Finding } from './finding.ts'
-import type { RetentionPolicy } from './policy.ts'
 
 /**
  * The retention settings the stack applies (infra/retention.ts), read as values, against the

@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Finding } from './finding.ts'
+import type { Finding } from '#functions/retention-audit/finding.ts'
+import type { StackTemplate } from '#functions/retention-audit/template-pool.ts'
 import { BrokenBuild, UsageProblem } from './refusals.ts'
-import type { StackTemplate } from './template-pool.ts'
 import { templatesIn } from './templates.ts'
 
 /** What synthesising the app gave: its templates, or a finding naming what refused to build. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildEnquiry } from '#functions/enquiries/item.ts'
-import { retentionPolicy } from './policy.ts'
+import { retentionPolicy } from '#functions/retention-audit/policy.ts'
 import { formatMarkdownReport } from './report.ts'
 import { auditSyntheticExpiry } from './synthetic.ts'
 

@@ -1,9 +1,9 @@
 import { canarySubmission } from '#functions/canary/check.ts'
 import { buildEnquiry } from '#functions/enquiries/item.ts'
+import { days, type Finding } from '#functions/retention-audit/finding.ts'
+import type { RetentionPolicy } from '#functions/retention-audit/policy.ts'
 import { enquiryTable } from '#shared/enquiry-table.ts'
 import { describeExpiry, expirySampleDates } from './expiry.ts'
-import { days, type Finding } from './finding.ts'
-import type { RetentionPolicy } from './policy.ts'
 
 /**
  * The canary's synthetic enquiries (decision 0036) are stored in the same table as real ones, so

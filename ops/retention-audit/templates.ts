@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
+import type { StackTemplate } from '#functions/retention-audit/template-pool.ts'
 import { assembledStacks, readAssembly } from '#infra/cloud-assembly.ts'
 import { isFolder } from '../folders.ts'
 import { UsageProblem } from './refusals.ts'
-import type { StackTemplate } from './template-pool.ts'
 
 /** Reading synthesised templates: a cloud assembly's folder, or template files given. */
 
@@ -15,7 +15,11 @@ import type { StackTemplate } from './template-pool.ts'
 export function templatesIn(outdir: string): StackTemplate[] {
   const assembly = readAssembly(outdir)
   return assembly
-    ? assembledStacks(assembly).map(({ stackName, template }) => ({ stackName, template }))
+    ? assembledStacks(assembly).map(({ stackName, template, region }) => ({
+        stackName,
+        template,
+        region,
+      }))
     : []
 }
 
@@ -55,6 +59,7 @@ export function readTemplates(files: readonly string[]): StackTemplate[] {
     )
     return {
       stackName: artifact?.stackName ?? basename(file).replace(/\.template\.json$/, ''),
+      ...(artifact && { region: artifact.region }),
       template: template as StackTemplate['template'],
     }
   })

@@ -284,7 +284,7 @@ const edits: readonly Edit[] = [
   },
   {
     name: 'the policy’s backup limit lowered to 30 days',
-    changes: [['ops/retention-audit/policy.ts', 'backupDaysMax: 35', 'backupDaysMax: 30']],
+    changes: [['functions/retention-audit/policy.ts', 'backupDaysMax: 35', 'backupDaysMax: 30']],
     names:
       /^FAIL {2}Point-in-time recovery of ElevateDigital-Data\/EnquiriesTable\w+: 35 days \(limit 30 days\)/m,
   },

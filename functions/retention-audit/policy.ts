@@ -23,6 +23,12 @@ export const retentionPolicy = {
    * deleted exactly this many days after they were sent.
    */
   syntheticEnquiryDays: 1,
+  /**
+   * How long after `expiresAt` DynamoDB's TTL may take to delete an item ("within a few days",
+   * AWS says): the live check counts an item past its expiry by more than this as TTL failing,
+   * and an enquiry older than `enquiryYears` plus this as kept too long.
+   */
+  ttlSlackDays: 7,
 } as const
 
 export type RetentionPolicy = { readonly [Key in keyof typeof retentionPolicy]: number }

@@ -15,6 +15,18 @@ export function auditBackupPlans(pool: ResourcePool, policy: RetentionPolicy, ad
           ? 'recovery points are never deleted'
           : `recovery points deleted after ${days(Number(keep))} (limit ${days(policy.backupDaysMax)})`,
       )
+      // A copy action keeps a second recovery point, in another vault (often another account
+      // or region), by its own lifecycle: read as a backup of its own.
+      for (const copy of (rule.CopyActions ?? []) as Cfn[]) {
+        const copyKeep = copy.Lifecycle?.DeleteAfterDays
+        const vault = pool.target(copy.DestinationBackupVaultArn, key)
+        const within = copyKeep !== undefined && Number(copyKeep) <= policy.backupDaysMax
+        add(
+          within && vault ? 'pass' : 'fail',
+          `AWS Backup plan ${key}, rule ${rule.RuleName}, copy to ${vault ?? JSON.stringify(copy.DestinationBackupVaultArn)}`,
+          `${copyKeep === undefined ? 'copies kept for ever (no lifecycle of their own)' : `copies deleted after ${days(Number(copyKeep))}`} (limit ${days(policy.backupDaysMax)})${vault ? '' : ', in a vault outside these stacks whose locks and retention nobody checks'}`,
+        )
+      }
     }
     if (rules.length === 0) {
       add('fail', `AWS Backup plan ${key}`, 'a plan whose rules the audit cannot read')

@@ -14,7 +14,10 @@ const DEFAULT_PITR_DAYS = 35
  * them and any stream of their changes.
  */
 export function auditTables(pool: ResourcePool, policy: RetentionPolicy, add: Add) {
-  for (const { key, props } of pool.ofType('AWS::DynamoDB::GlobalTable', 'AWS::DynamoDB::Table')) {
+  for (const { key, props, region } of pool.ofType(
+    'AWS::DynamoDB::GlobalTable',
+    'AWS::DynamoDB::Table',
+  )) {
     const ttl = props.TimeToLiveSpecification
     if (ttl?.Enabled === true && ttl.AttributeName === enquiryTable.ttlAttribute) {
       add(
@@ -88,11 +91,16 @@ export function auditTables(pool: ResourcePool, policy: RetentionPolicy, add: Ad
         `every change of every enquiry is copied to the Kinesis stream ${JSON.stringify(stream.StreamArn)}, kept there by that stream's retention, beyond TTL and erasure`,
       )
     }
-    if (replicas.length > 1) {
+    // The replica in the stack's own region (or written as AWS::Region) is the table; every
+    // other is a copy of every enquiry elsewhere, outside the region the privacy notice names.
+    const home = (replica: Cfn) =>
+      replica.Region?.Ref === 'AWS::Region' || (region !== undefined && replica.Region === region)
+    const elsewhere = replicas.some(home) ? replicas.filter((r) => !home(r)) : replicas.slice(0, -1)
+    for (const replica of elsewhere) {
       add(
-        'info',
-        `Replicas of ${key}`,
-        `${replicas.map((replica) => replica.Region).join(', ')}: each replica holds every enquiry, under the same TTL, and erasures reach every replica`,
+        'fail',
+        `Replica of ${key} in ${JSON.stringify(replica.Region)}`,
+        'every enquiry is copied to another region: outside the stage’s region, which the policy and the privacy notice name',
       )
     }
   }

@@ -40,8 +40,18 @@ export function auditLogGroups(pool: ResourcePool, policy: RetentionPolicy, add:
       `${holds}: ${retention === undefined ? 'kept for ever (no retention set)' : days(Number(retention))} (limit ${days(policy.logDaysMax)})`,
     )
   }
+  const groupKeys = new Set(groups.map((group) => group.key))
   for (const fn of functions) {
-    if (fn.props.LoggingConfig?.LogGroup === undefined) {
+    const named = fn.props.LoggingConfig?.LogGroup
+    const target = named === undefined ? undefined : pool.target(named, fn.key)
+    if (named !== undefined && !(target && groupKeys.has(target))) {
+      add(
+        'fail',
+        `Function ${fn.key}`,
+        `${fn.props.Description ?? 'a function'} logs to ${JSON.stringify(named)}, a log group no stack creates: Lambda creates it on first write with no retention, so its logs are kept for ever`,
+      )
+    }
+    if (named === undefined) {
       add(
         'fail',
         `Function ${fn.key}`,

@@ -29,8 +29,6 @@ export const holdsNothing: Readonly<Record<string, string>> = {
   'AWS::CloudWatch::CompositeAlarm': 'metrics only',
   'AWS::CloudWatch::Dashboard': 'metrics only',
   'AWS::Events::EventBus': 'passes events on, keeps none (archives are audited)',
-  'AWS::Events::Rule': 'a schedule or pattern; keeps no event',
-  'AWS::Scheduler::Schedule': 'a schedule',
   'AWS::Scheduler::ScheduleGroup': 'a schedule group',
   'AWS::IAM::ManagedPolicy': 'permissions',
   'AWS::IAM::Policy': 'permissions',
@@ -38,8 +36,6 @@ export const holdsNothing: Readonly<Record<string, string>> = {
   'AWS::KMS::Alias': 'a key name',
   'AWS::KMS::Key': 'an encryption key',
   'AWS::Lambda::Alias': 'a function version name',
-  'AWS::Lambda::EventSourceMapping':
-    'hands records to a function; its failure destination is audited',
   'AWS::Lambda::LayerVersion': 'code',
   'AWS::Lambda::Permission': 'permissions',
   'AWS::Lambda::Url': 'routing',
@@ -87,7 +83,7 @@ export function auditUnexplained(pool: ResourcePool, ruled: ReadonlySet<string>,
     add(
       'fail',
       `${type} ${key}`,
-      'unexplained: a resource type the retention audit has no rule for and does not know to hold nothing; say what it holds and for how long, and add its rule (ops/retention-audit/)',
+      'unexplained: a resource type the retention audit has no rule for and does not know to hold nothing; say what it holds and for how long, and add its rule (functions/retention-audit/)',
     )
   }
 }

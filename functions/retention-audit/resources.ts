@@ -1,5 +1,6 @@
 import { auditBackupPlans, auditBackupVaults } from './backups.ts'
 import { auditBuckets, auditDirectoryBuckets } from './buckets.ts'
+import { auditEventDestinations } from './destinations.ts'
 import { auditEmail } from './email.ts'
 import type { Finding, Status } from './finding.ts'
 import { auditLogGroups, auditLogSubscriptions } from './logs.ts'
@@ -52,6 +53,9 @@ const ruledTypes = new Set([
   'AWS::Logs::SubscriptionFilter',
   'AWS::Lambda::Function',
   'AWS::Lambda::EventInvokeConfig',
+  'AWS::Lambda::EventSourceMapping',
+  'AWS::Events::Rule',
+  'AWS::Scheduler::Schedule',
   'AWS::WAFv2::LoggingConfiguration',
   'AWS::WAFv2::WebACL',
   'AWS::CloudFront::Distribution',
@@ -87,6 +91,7 @@ export function auditTemplates(
   auditBuckets(pool, policy, add)
   auditDirectoryBuckets(pool, add)
   auditQueues(pool, policy, add)
+  auditEventDestinations(pool, add)
   // Everything else that sees personal data.
   auditEmail(pool, policy, add)
   auditTopics(pool, policy, add)

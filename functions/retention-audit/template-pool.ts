@@ -4,6 +4,8 @@ export type Cfn = any
 /** One stack's template, as the retention audit reads it. */
 export interface StackTemplate {
   readonly stackName: string
+  /** Where it is deployed, when known (a cloud assembly's manifest, or the account). */
+  readonly region?: string
   readonly template: {
     readonly Resources?: Record<string, Cfn>
     readonly Outputs?: Record<string, Cfn>
@@ -13,6 +15,8 @@ export interface StackTemplate {
 /** One resource of one stack: `key` (`stack/logicalId`) names it in findings. */
 export interface Located {
   readonly key: string
+  /** Its stack's region, when known. */
+  readonly region?: string
   readonly type: string
   readonly props: Cfn
 }
@@ -27,10 +31,15 @@ export function resourcePool(stacks: readonly StackTemplate[]) {
   const byKey = new Map<string, Located>()
   const outputs = new Map<string, { readonly stackName: string; readonly value: Cfn }>()
   const exports = new Map<string, { readonly stackName: string; readonly value: Cfn }>()
-  for (const { stackName, template } of stacks) {
+  for (const { stackName, template, region } of stacks) {
     for (const [id, resource] of Object.entries(template.Resources ?? {})) {
       const key = `${stackName}/${id}`
-      byKey.set(key, { key, type: String(resource?.Type), props: resource?.Properties ?? {} })
+      byKey.set(key, {
+        key,
+        type: String(resource?.Type),
+        props: resource?.Properties ?? {},
+        ...(region && { region }),
+      })
     }
     for (const [name, output] of Object.entries(template.Outputs ?? {})) {
       outputs.set(`${stackName}:${name}`, { stackName, value: output?.Value })
@@ -54,6 +63,8 @@ export function resourcePool(stacks: readonly StackTemplate[]) {
   }
   return {
     all: [...byKey.values()],
+    /** Whether a resource of that key is in the stacks. */
+    has: (key: string) => byKey.has(key),
     ofType: (...types: string[]) => [...byKey.values()].filter((r) => types.includes(r.type)),
     /** Whether `value`, in a resource whose key is `from`, points at the resource `to`. */
     pointsAt: (value: Cfn, from: string, to: string) =>

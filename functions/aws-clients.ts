@@ -23,6 +23,21 @@ export const requestHandlerOptions = {
   requestTimeout: 2_000,
   throwOnRequestTimeout: true,
 } as const
+export interface RequestHandlerOptions {
+  readonly connectionTimeout: number
+  readonly requestTimeout: number
+  readonly throwOnRequestTimeout: boolean
+}
+
+/**
+ * The functions off the visitor's wait (the senders, the digest) give DynamoDB longer per
+ * attempt: a write answered after 3 s is still an answer, where the 2 s of the visitor's path
+ * would abandon it and a slow table would never record a send (docs/decisions/0034).
+ */
+export const offPathRequestHandlerOptions: RequestHandlerOptions = {
+  ...requestHandlerOptions,
+  requestTimeout: 5_000,
+}
 /** DynamoDB's writes are conditional or idempotent: an SDK retry never doubles one. */
 const dynamoDbMaxAttempts = 3
 
@@ -30,12 +45,12 @@ const dynamoDbMaxAttempts = 3
  * SES gets one attempt per pipeline try: a SendEmail that timed out may have been delivered, and
  * an SDK retry would send the same e-mail again (3 attempts × 2 s against an SES answering in
  * 2.5 s gave 3 e-mails per try). No short per-attempt limit either: an answer slower than 2 s
- * but inside the caller's budget (its abort signal) counts as sent. `requestTimeout` is only a
- * backstop for a caller without a signal, past every caller's own budget.
+ * but inside the caller's own limit (its abort signal, 15 s: send-timing.ts) counts as sent.
+ * `requestTimeout` is only a backstop for a caller without a signal, past every caller's own.
  */
 export const sesRequestHandlerOptions = {
   connectionTimeout: 1_000,
-  requestTimeout: 10_000,
+  requestTimeout: 20_000,
   throwOnRequestTimeout: true,
 } as const
 export const SES_MAX_ATTEMPTS = 1
@@ -72,15 +87,19 @@ export function createAwsClients(
   overrides: ClientOverrides = {},
 ): AwsClients {
   return {
-    documentClient: createDocumentClient(config, overrides),
+    documentClient: createDocumentClient(config, overrides, offPathRequestHandlerOptions),
     ses: createSesClient(config, overrides),
   }
 }
 
-/** The table's client alone: for a function that never sends e-mail (the contact function). */
+/**
+ * The table's client alone: for a function that never sends e-mail (the contact function, on
+ * the visitor's wait: `requestHandlerOptions` unless told otherwise).
+ */
 export function createDocumentClient(
   config: FunctionConfig,
   overrides: ClientOverrides = {},
+  requestHandler: RequestHandlerOptions = requestHandlerOptions,
 ): DynamoDBDocumentClient {
   const dynamoDb = new DynamoDBClient({
     ...settledSettings,
@@ -88,7 +107,7 @@ export function createDocumentClient(
     endpointDiscoveryEnabled: false,
     region: config.region,
     maxAttempts: dynamoDbMaxAttempts,
-    requestHandler: requestHandlerOptions,
+    requestHandler,
     ...(config.dynamoDbEndpoint ? { endpoint: config.dynamoDbEndpoint } : {}),
     ...overrides,
   })

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { CONTACT_BUDGET_MS } from '#functions/contact/submit.ts'
+import { CONTACT_BUDGET_MS } from '#functions/contact/store-confirmed.ts'
 import { createEnquiryStore } from '#functions/enquiries/store.ts'
 import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { startFaultStack } from './fault-stack.ts'

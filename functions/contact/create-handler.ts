@@ -117,7 +117,7 @@ interface Refusal {
   readonly headers: Record<string, string>
 }
 
-type RefusedOutcome = Extract<SubmitOutcome, { kind: 'key-reused' | 'unavailable' }>
+type RefusedOutcome = Extract<SubmitOutcome, { kind: 'key-reused' | 'unavailable' | 'unknown' }>
 
 function outcomeRefusal(outcome: RefusedOutcome): Refusal {
   switch (outcome.kind) {
@@ -128,6 +128,16 @@ function outcomeRefusal(outcome: RefusedOutcome): Refusal {
         status: 503,
         message: responseMessages.unavailable,
         headers: { 'retry-after': '60' },
+      }
+    case 'unknown':
+      // The table did not answer in time, as a gateway's upstream that times out: 504, which
+      // the form words as "we can't be sure it arrived; sending again is safe".
+      return {
+        status: 504,
+        message: outcome.keyed
+          ? responseMessages.unknownOutcome
+          : responseMessages.unknownOutcomeUnkeyed,
+        headers: {},
       }
   }
 }

@@ -118,14 +118,19 @@ export async function runCanary(options: CanaryOptions): Promise<CanaryResult> {
     },
     'enquiry accepted': async () => {
       const idempotencyKey = randomUUID()
+      const body = JSON.stringify(canarySubmission)
       const response = await http(`${site}${contactApi.path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           [contactApi.idempotencyHeader]: idempotencyKey,
-          [syntheticEnquiry.header]: signSyntheticMarker(options.key, idempotencyKey, now()),
+          [syntheticEnquiry.header]: signSyntheticMarker(
+            options.key,
+            { idempotencyKey, body },
+            now(),
+          ),
         },
-        body: JSON.stringify(canarySubmission),
+        body,
         signal: AbortSignal.timeout(stepTimeout),
       })
       const text = await response.text()

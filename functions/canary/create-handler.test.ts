@@ -30,8 +30,11 @@ const site = (answer: { status: number }) =>
     expect(
       isSyntheticMarker(
         config.key,
-        headers['x-synthetic-enquiry'],
-        headers['Idempotency-Key'],
+        {
+          marker: headers['x-synthetic-enquiry'],
+          idempotencyKey: headers['Idempotency-Key'],
+          body: String(init?.body),
+        },
         new Date(),
       ),
     ).toBe(true)

@@ -13,20 +13,37 @@ export interface AwsClients {
 export type ClientOverrides = Pick<DynamoDBClientConfig, 'credentials'>
 
 /**
- * Per-attempt deadlines. `requestTimeout` alone only logs a warning in the installed
- * `@smithy/node-http-handler`; `throwOnRequestTimeout` makes a hung endpoint (one that accepts
- * the connection and never answers) fail the attempt. The caller's budget caps the attempts
- * together through an abort signal.
+ * Per-attempt deadlines of the visitor's path. `requestTimeout` alone only logs a warning in the
+ * installed `@smithy/node-http-handler`; `throwOnRequestTimeout` makes a hung endpoint (one that
+ * accepts the connection and never answers) fail the attempt. An attempt may take as long as the
+ * put's share of the budget (4.5 s, contact/store-confirmed.ts): a slow table's answer is waited
+ * for whole, not abandoned at 2 s and sent again on top of itself (retries that pile onto a slow
+ * table until none answers in time), and a put cut off is then read back, which tells. The SDK
+ * still retries what fails fast (a throttle, a refused or dropped connection); the caller's
+ * budget caps the attempts together through an abort signal.
  */
 export const requestHandlerOptions = {
   connectionTimeout: 1_000,
-  requestTimeout: 2_000,
+  requestTimeout: 4_500,
   throwOnRequestTimeout: true,
 } as const
 export interface RequestHandlerOptions {
   readonly connectionTimeout: number
   readonly requestTimeout: number
   readonly throwOnRequestTimeout: boolean
+  readonly httpAgent?: { readonly keepAlive: boolean; readonly maxSockets: number }
+  readonly httpsAgent?: { readonly keepAlive: boolean; readonly maxSockets: number }
+}
+
+/**
+ * The senders' calls never wait for a free socket (Smithy's agents allow 50): a call queued
+ * behind others whose SES or table is slow would spend its own time limit queueing, and its
+ * abort would then read as an outcome unknown though the request never left. The senders bound
+ * how many calls are in flight themselves (a batch of 10, the retry's 16).
+ */
+const unqueuedAgents = {
+  httpAgent: { keepAlive: true, maxSockets: Number.POSITIVE_INFINITY },
+  httpsAgent: { keepAlive: true, maxSockets: Number.POSITIVE_INFINITY },
 }
 
 /**
@@ -37,6 +54,7 @@ export interface RequestHandlerOptions {
 export const offPathRequestHandlerOptions: RequestHandlerOptions = {
   ...requestHandlerOptions,
   requestTimeout: 5_000,
+  ...unqueuedAgents,
 }
 /** DynamoDB's writes are conditional or idempotent: an SDK retry never doubles one. */
 const dynamoDbMaxAttempts = 3
@@ -48,11 +66,12 @@ const dynamoDbMaxAttempts = 3
  * but inside the caller's own limit (its abort signal, 15 s: send-timing.ts) counts as sent.
  * `requestTimeout` is only a backstop for a caller without a signal, past every caller's own.
  */
-export const sesRequestHandlerOptions = {
+export const sesRequestHandlerOptions: RequestHandlerOptions = {
   connectionTimeout: 1_000,
   requestTimeout: 20_000,
   throwOnRequestTimeout: true,
-} as const
+  ...unqueuedAgents,
+}
 export const SES_MAX_ATTEMPTS = 1
 
 /**

@@ -95,7 +95,9 @@ async function contactWith(dripping: (operation: string) => boolean) {
 }
 
 describe('the contact function against a DynamoDB that drips', () => {
-  it('gives up the repeat lookup at its share of the budget, then stores and e-mails the enquiry', async () => {
+  it('gives up the repeat lookup at its share of the budget, then stores and e-mails the enquiry', {
+    timeout: 15_000,
+  }, async () => {
     const { response, ms, dynamo, ses, logs, sender } = await contactWith((op) => op === 'Query')
     expect(response.statusCode).toBe(201)
     // The visitor's wait is the write alone; the lookup is the sender's, bounded by its share.

@@ -12,11 +12,13 @@ import { errorName } from '../log.ts'
 import { withRepeats } from '../spam/verdict.ts'
 
 /**
- * The read and the repeat lookup's share of one new enquiry's time: queries that normally take
- * milliseconds. Then the claim, SES's answer and the record (send-pending.ts).
+ * The read and the repeat lookup's share of one new enquiry's time (from its start): queries that
+ * normally take milliseconds, given seconds, since nobody waits on them and a read that gives up
+ * early sends the enquiry to the retry a minute late. Then the claim, SES's answer and the record
+ * (send-pending.ts).
  */
-export const READ_BY_MS = 2_000
-export const REPEATS_BY_MS = 3_000
+export const READ_BY_MS = 5_000
+export const REPEATS_BY_MS = 8_000
 
 export interface SenderDependencies extends NotifyDependencies {
   /** Counts other senders of the same message within a day; without it, repeats go uncounted. */

@@ -48,8 +48,8 @@ export class EnquirySender extends Construct {
       description: 'E-mails each new enquiry to the agency, started by the table stream',
       memorySize: 512,
       // A batch of up to 10 at once, their starts paced at 5 a second (the last at 1.8 s): each
-      // reads and counts repeats within 3 s, then claims, waits up to 15 s for SES and records
-      // within 10 s (HOLDER_RUNS_AT_MOST_MS, 27 s): over by about 32 s. Each claim's lease is
+      // reads and counts repeats within 8 s, then claims, waits up to 15 s for SES and records
+      // within 10 s (HOLDER_RUNS_AT_MOST_MS, 27 s): over by about 37 s. Each claim's lease is
       // sized to what is left of this timeout, so a killed sender's claims lapse within a minute.
       timeout: Duration.seconds(45),
       environment: {

@@ -96,7 +96,7 @@ export class PipelineAlarms extends Construct {
     // enquiry a minute late, and says so. Missing data is the retry not running, when nobody
     // sends at all: that alarms too (docs/decisions/0034).
     this.alarms.push(
-      alarmToTopic(this, 'EnquirySenderNotRunning', props.topic, {
+      alarmToTopic(this, 'DeadStreamSender', props.topic, {
         metric: props.emailedByRetryMetric,
         alarmDescription:
           'The retry e-mailed an enquiry the stream sender never touched: the enquiry sender is ' +

@@ -111,6 +111,11 @@ export interface LocalPipeline {
   storedFor(email: string): Promise<StoredEnquiry[]>
   /** How many e-mails in the mailbox carry each enquiry id (in their body). */
   mailboxCounts(): Promise<Map<string, number>>
+  /**
+   * Resolves once everything the pipeline started by itself is over: the stream's records and
+   * SES's events (a drill that moves the retry's clock on waits for them, as minutes would).
+   */
+  settled(): Promise<void>
   close(): Promise<void>
 }
 
@@ -301,6 +306,11 @@ export async function startLocalPipeline(
         if (id) counts.set(id, (counts.get(id) ?? 0) + 1)
       }
       return counts
+    },
+    async settled() {
+      await trigger.settled()
+      await sendEvents.settled()
+      await simulator.settled()
     },
     async close() {
       if (timer) clearInterval(timer)

@@ -21,6 +21,7 @@ import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { oneLine } from './command.ts'
 import { isFolder } from './folders.ts'
+import { terminalSafe } from './terminal-safe.ts'
 
 export const usage =
   'Usage: npm run audit:retention [-- [-c key=value …] [--template FILE|FOLDER …] [--skip-live] [--out FILE]]'
@@ -128,8 +129,8 @@ export async function runAuditCommand(args: readonly string[], io: AuditIo): Pro
 
 if (import.meta.main) {
   process.exitCode = await runAuditCommand(process.argv.slice(2), {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(`${text}\n`),
+    out: (text) => process.stdout.write(terminalSafe(text)),
+    err: (text) => process.stderr.write(`${terminalSafe(text)}\n`),
     now: () => new Date(),
   })
 }

@@ -49,7 +49,7 @@ async function oneAttempt(behaviour: EndpointBehaviour, signal?: AbortSignal) {
 const { requestTimeout } = requestHandlerOptions
 
 describe('an SDK call with the functions’ request handler settings', () => {
-  // Each waits out a requestTimeout of 4.5 s or more: past Vitest's default 5 s on a busy machine.
+  // Each waits out a requestTimeout of 6 s or more: past Vitest's default 5 s.
   it('fails at requestTimeout against a socket that accepts and never answers', {
     timeout: 15_000,
   }, async () => {
@@ -71,10 +71,10 @@ describe('an SDK call with the functions’ request handler settings', () => {
   it('outlasts requestTimeout when the headers come at once and the body drips', {
     timeout: 15_000,
   }, async () => {
-    // 57 bytes at 110 ms: about 6.3 s, well past the 4.5 s requestTimeout, and still answered.
+    // 57 bytes at 160 ms: about 9 s, well past the 6 s requestTimeout, and still answered.
     const { outcome, ms } = await oneAttempt({
       body: describeTable,
-      drip: { from: 'body', everyMs: 110 },
+      drip: { from: 'body', everyMs: 160 },
     })
     expect(outcome).toBe('answered')
     expect(ms).toBeGreaterThan(requestTimeout + 500)

@@ -16,7 +16,7 @@ export type ClientOverrides = Pick<DynamoDBClientConfig, 'credentials'>
  * Per-attempt deadlines of the visitor's path. `requestTimeout` alone only logs a warning in the
  * installed `@smithy/node-http-handler`; `throwOnRequestTimeout` makes a hung endpoint (one that
  * accepts the connection and never answers) fail the attempt. An attempt may take as long as the
- * put's share of the budget (4.5 s, contact/store-confirmed.ts): a slow table's answer is waited
+ * put's share of the budget (6 s, contact/store-confirmed.ts): a slow table's answer is waited
  * for whole, not abandoned at 2 s and sent again on top of itself (retries that pile onto a slow
  * table until none answers in time), and a put cut off is then read back, which tells. The SDK
  * still retries what fails fast (a throttle, a refused or dropped connection); the caller's
@@ -24,7 +24,7 @@ export type ClientOverrides = Pick<DynamoDBClientConfig, 'credentials'>
  */
 export const requestHandlerOptions = {
   connectionTimeout: 1_000,
-  requestTimeout: 4_500,
+  requestTimeout: 6_000,
   throwOnRequestTimeout: true,
 } as const
 export interface RequestHandlerOptions {

@@ -111,7 +111,7 @@ describe('POST /api/contacts', () => {
     )
   })
 
-  it('gives every AWS call a deadline: the put by 4.5 s, the sender’s read, claim, send and record each their own', async () => {
+  it('gives every AWS call a deadline: the put by 6 s, the sender’s read, claim, send and record each their own', async () => {
     const signals: (AbortSignal | undefined)[] = []
     const started = Date.now()
     await invoke(jsonEvent(validSubmission))

@@ -20,11 +20,14 @@ import { type EnquiryIndex, enquiryIndexes, enquiryTable } from '#shared/enquiry
 export interface RunningEmulator {
   readonly url: string
   /**
-   * Calls `listener` with each request the emulator has answered, once its answer is complete,
-   * whether or not the client was still there to read it: what the service did, as AWS's own
-   * records of it (a table's stream, SES's events) know it.
+   * Calls `listener` with each request `picks` chooses (by its headers) once its answer is
+   * complete, whether or not the client was still there to read it: what the service did, as
+   * AWS's own records of it (a table's stream, SES's events) know it.
    */
-  observe(listener: (exchange: Exchange) => void): void
+  observe(
+    picks: (headers: IncomingHttpHeaders) => boolean,
+    listener: (exchange: Exchange) => void,
+  ): void
   close(): Promise<void>
 }
 
@@ -36,11 +39,17 @@ export interface Exchange {
   readonly answer: string
 }
 
-/** Makes `server` report each exchange to its listeners (none: nothing is kept). */
+interface Observer {
+  readonly picks: (headers: IncomingHttpHeaders) => boolean
+  readonly listener: (exchange: Exchange) => void
+}
+
+/** Makes `server` report the exchanges its observers pick (none: nothing is read twice). */
 function observed(server: Server) {
-  const listeners: ((exchange: Exchange) => void)[] = []
+  const observers: Observer[] = []
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (listeners.length === 0) return
+    const watching = observers.filter((observer) => observer.picks(req.headers))
+    if (watching.length === 0) return
     const body: Buffer[] = []
     const answer: Buffer[] = []
     req.on('data', (chunk: Buffer) => body.push(chunk))
@@ -64,11 +73,11 @@ function observed(server: Server) {
         status: res.statusCode,
         answer: Buffer.concat(answer).toString('utf8'),
       }
-      for (const listener of listeners) listener(exchange)
+      for (const { listener } of watching) listener(exchange)
     })
   })
-  return (listener: (exchange: Exchange) => void) => {
-    listeners.push(listener)
+  return (picks: Observer['picks'], listener: Observer['listener']) => {
+    observers.push({ picks, listener })
   }
 }
 

@@ -1,5 +1,10 @@
-import type { DeliveryEventsDependencies } from '#functions/delivery-events/create-handler.ts'
-import { injectDeliveryEvent } from '#functions/delivery-events/inject.ts'
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Context } from 'aws-lambda'
+import {
+  createDeliveryEventsHandler,
+  type DeliveryEventsDependencies,
+} from '#functions/delivery-events/create-handler.ts'
+import { sampleSesEvent, snsEventOf } from '#functions/delivery-events/sample-events.ts'
 import { EMAIL_SENDER_TAG, ENQUIRY_ID_TAG } from '#functions/enquiries/delivery-tracking.ts'
 import type { EmailSender } from '#functions/enquiries/item.ts'
 import { errorName } from '#functions/log.ts'
@@ -11,8 +16,8 @@ import type { RunningEmulator } from './emulators.ts'
  * SES message id), which reaches the delivery-events function through SNS. Here, each SendEmail
  * the stand-in accepted goes as that event through the real delivery-events handler, whatever
  * became of the sender's own call (its answer held back or lost, the sender killed after SES took
- * it): the evidence that settles a send of unknown outcome (docs/decisions/0034). Not modelled:
- * SNS's retries and order, SES's seconds of delay.
+ * it): the evidence that settles a send of unknown outcome (docs/decisions/0034), a second after
+ * the send (SES's own delay is seconds). Not modelled: SNS's retries and order.
  */
 export interface SendEvents {
   /** Waits for every event still being handed over (before the pipeline closes). */
@@ -34,8 +39,11 @@ export function acceptedSendOf(body: string, configurationSet: string) {
   const sentBy: EmailSender | undefined =
     tagged === 'sender' || tagged === 'retry' ? tagged : undefined
   if (!enquiryId) return undefined
-  return { enquiryId, sentBy }
+  return { enquiryId, ...(sentBy && { sentBy }) }
 }
+
+/** SES publishes its events seconds after it took the message: the sender's own record first. */
+export const SEND_EVENT_DELAY_MS = 1_000
 
 export function publishSendEvents(
   ses: Pick<RunningEmulator, 'observe'>,
@@ -43,19 +51,18 @@ export function publishSendEvents(
   deps: DeliveryEventsDependencies,
 ): SendEvents {
   const inFlight = new Set<Promise<unknown>>()
-  ses.observe((exchange) => {
+  const handler = createDeliveryEventsHandler(deps)
+  const queryProtocol = (headers: IncomingHttpHeaders) =>
+    String(headers['content-type']).startsWith('application/x-www-form-urlencoded')
+  ses.observe(queryProtocol, (exchange) => {
     if (exchange.status !== 200) return
     const accepted = acceptedSendOf(exchange.body, configurationSet)
     const messageId = /<MessageId>([^<]+)<\/MessageId>/.exec(exchange.answer)?.[1]
     if (!accepted || !messageId) return
-    const handedOver = injectDeliveryEvent(
-      deps,
-      'Send',
-      accepted.enquiryId,
-      new Date(),
-      messageId,
-      accepted.sentBy ? { sentBy: accepted.sentBy } : {},
-    )
+    const at = new Date()
+    const event = sampleSesEvent('Send', { ...accepted, at, messageId })
+    const handedOver = new Promise((resolve) => setTimeout(resolve, SEND_EVENT_DELAY_MS))
+      .then(() => handler(snsEventOf(event), {} as Context))
       .catch((error: unknown) => {
         deps.log?.({
           level: 'error',

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda'
 import type { Logger } from '#functions/log.ts'
@@ -82,9 +83,11 @@ export function attachStreamTrigger(
     },
     { step: 'build', name: 'localStreamSource' },
   )
-  writes.dynamoDb.observe((exchange) => {
-    if (exchange.headers[STREAM_SOURCE_HEADER] !== 'contact' || exchange.status !== 200) return
-    if (!String(exchange.headers['x-amz-target']).endsWith('.PutItem')) return
+  const contactPut = (headers: IncomingHttpHeaders) =>
+    headers[STREAM_SOURCE_HEADER] === 'contact' &&
+    String(headers['x-amz-target']).endsWith('.PutItem')
+  writes.dynamoDb.observe(contactPut, (exchange) => {
+    if (exchange.status !== 200) return
     const input = JSON.parse(exchange.body) as {
       TableName?: string
       Item?: Record<string, unknown>

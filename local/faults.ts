@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
 import { responseMessages } from '#functions/contact/responses.ts'
 import { type FaultStack, SEND_CUT_OFF } from './fault-stack.ts'
+import { killedSender } from './killed-sender.ts'
 import {
   acceptedKeys,
   enquiryBody,
@@ -12,7 +10,6 @@ import {
   refusedKeys,
   runLoad,
 } from './load.ts'
-import { localCredentials } from './pipeline.ts'
 
 /**
  * The fault runs of `npm run bench:api` (and local/faults.test.ts, at a small scale): the
@@ -178,8 +175,6 @@ export async function dynamoDbOutageScenario(stack: FaultStack, options: LoadOpt
   return { load, checks }
 }
 
-const crashScript = fileURLToPath(new URL('./crash-after-write.ts', import.meta.url))
-
 /**
  * The enquiry sender's process killed (SIGKILL) the moment it starts, after the contact function
  * wrote the enquiry: the item stays pending with no attempt recorded. The retry function sends
@@ -187,20 +182,7 @@ const crashScript = fileURLToPath(new URL('./crash-after-write.ts', import.meta.
  */
 export async function crashScenario(stack: FaultStack) {
   const email = `crash-${randomUUID().slice(0, 8)}@example.co.uk`
-  const child = spawn(process.execPath, [crashScript, enquiryBody(email)], {
-    env: {
-      ...process.env,
-      ...stack.env,
-      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => {
-    output += String(chunk)
-  })
-  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null]
+  const killed = await killedSender(stack, enquiryBody(email), 'first-call')
   const [enquiry] = await stack.storedFor(email)
   const mailedBefore = enquiry ? ((await stack.mailboxCounts()).get(enquiry.id) ?? 0) : 0
 
@@ -213,11 +195,7 @@ export async function crashScenario(stack: FaultStack) {
   await stack.runRetry(10 * 60_000)
   const mailedLater = await mailed()
   const checks = [
-    check(
-      'the function died between the write and the e-mail',
-      signal === 'SIGKILL' && output === '',
-      `exit ${signal ?? code}, ${output === '' ? 'no answer' : `answered ${output.trim()}`}`,
-    ),
+    check('the function died between the write and the e-mail', killed.died, killed.detail),
     check(
       'the enquiry was stored, pending, with no attempt recorded',
       enquiry?.emailStatus === 'pending' &&

@@ -1,10 +1,11 @@
 /**
- * The enquiry sender killed mid-send: run as a child process by the "sender killed" drill
- * (local/drills/sender-killed.ts) with the functions' environment, an enquiry and a moment as
- * its arguments. The contact function stores the enquiry; the enquiry sender its write starts
- * (as the table's stream would) claims it and is killed outright (SIGKILL: no finally blocks, no
- * record), as a Lambda time-out or an out-of-memory kill would: `after-send` the moment SES has
- * accepted the e-mail, `before-send` just before SendEmail leaves. Nothing is printed before that.
+ * The enquiry sender killed: run as a child process (local/killed-sender.ts) with the functions'
+ * environment, an enquiry and a moment as its arguments. The contact function stores the
+ * enquiry; the enquiry sender its write starts (as the table's stream would) is killed outright
+ * (SIGKILL: no finally blocks, no record), as a Lambda time-out or an out-of-memory kill would:
+ * `first-call` at its first call (before it read or claimed anything), `before-send` once it has
+ * claimed the enquiry, just before SendEmail leaves, `after-send` the moment SES has accepted
+ * the e-mail. Nothing is printed before that.
  */
 import type { IncomingMessage } from 'node:http'
 import type { DynamoDBStreamEvent } from 'aws-lambda'
@@ -14,8 +15,9 @@ import { createContactHandler } from '#functions/contact/create-handler.ts'
 import { createSenderHandler } from '#functions/enquiry-sender/create-handler.ts'
 import { silentLogger } from '#functions/log.ts'
 import { lambdaContext, toHttpApiEvent } from './api-gateway.ts'
+import type { KillMoment } from './killed-sender.ts'
 
-const [body = '{}', moment = 'after-send'] = process.argv.slice(2)
+const [body = '{}', moment = 'after-send'] = process.argv.slice(2) as [string, KillMoment]
 const config = loadFunctionConfig(process.env)
 const contact = createContactHandler({
   config,
@@ -36,6 +38,12 @@ const clients = createAwsClients(config)
 const kill = () => {
   process.kill(process.pid, 'SIGKILL')
   return new Promise<never>(() => {})
+}
+if (moment === 'first-call') {
+  clients.documentClient.middlewareStack.add(() => kill, {
+    step: 'initialize',
+    name: 'killAtFirstCall',
+  })
 }
 clients.ses.middlewareStack.add(
   (next) => async (args) => {

@@ -13,16 +13,49 @@ export interface AwsClients {
 export type ClientOverrides = Pick<DynamoDBClientConfig, 'credentials'>
 
 /**
- * Per-attempt deadlines. `requestTimeout` alone only logs a warning in the installed
- * `@smithy/node-http-handler`; `throwOnRequestTimeout` makes a hung endpoint (one that accepts
- * the connection and never answers) fail the attempt. The caller's budget caps the attempts
- * together through an abort signal.
+ * Per-attempt deadlines of the visitor's path. `requestTimeout` alone only logs a warning in the
+ * installed `@smithy/node-http-handler`; `throwOnRequestTimeout` makes a hung endpoint (one that
+ * accepts the connection and never answers) fail the attempt. An attempt may take as long as the
+ * put's share of the budget (6 s, contact/store-confirmed.ts): a slow table's answer is waited
+ * for whole, not abandoned at 2 s and sent again on top of itself (retries that pile onto a slow
+ * table until none answers in time), and a put cut off is then read back, which tells. The SDK
+ * still retries what fails fast (a throttle, a refused or dropped connection); the caller's
+ * budget caps the attempts together through an abort signal.
  */
 export const requestHandlerOptions = {
   connectionTimeout: 1_000,
-  requestTimeout: 2_000,
+  requestTimeout: 6_000,
   throwOnRequestTimeout: true,
 } as const
+export interface RequestHandlerOptions {
+  readonly connectionTimeout: number
+  readonly requestTimeout: number
+  readonly throwOnRequestTimeout: boolean
+  readonly httpAgent?: { readonly keepAlive: boolean; readonly maxSockets: number }
+  readonly httpsAgent?: { readonly keepAlive: boolean; readonly maxSockets: number }
+}
+
+/**
+ * The senders' calls never wait for a free socket (Smithy's agents allow 50): a call queued
+ * behind others whose SES or table is slow would spend its own time limit queueing, and its
+ * abort would then read as an outcome unknown though the request never left. The senders bound
+ * how many calls are in flight themselves (a batch of 10, the retry's 16).
+ */
+const unqueuedAgents = {
+  httpAgent: { keepAlive: true, maxSockets: Number.POSITIVE_INFINITY },
+  httpsAgent: { keepAlive: true, maxSockets: Number.POSITIVE_INFINITY },
+}
+
+/**
+ * The functions off the visitor's wait (the senders, the digest) give DynamoDB longer per
+ * attempt: a write answered after 3 s is still an answer, where the 2 s of the visitor's path
+ * would abandon it and a slow table would never record a send (docs/decisions/0034).
+ */
+export const offPathRequestHandlerOptions: RequestHandlerOptions = {
+  ...requestHandlerOptions,
+  requestTimeout: 5_000,
+  ...unqueuedAgents,
+}
 /** DynamoDB's writes are conditional or idempotent: an SDK retry never doubles one. */
 const dynamoDbMaxAttempts = 3
 
@@ -30,14 +63,15 @@ const dynamoDbMaxAttempts = 3
  * SES gets one attempt per pipeline try: a SendEmail that timed out may have been delivered, and
  * an SDK retry would send the same e-mail again (3 attempts × 2 s against an SES answering in
  * 2.5 s gave 3 e-mails per try). No short per-attempt limit either: an answer slower than 2 s
- * but inside the caller's budget (its abort signal) counts as sent. `requestTimeout` is only a
- * backstop for a caller without a signal, past every caller's own budget.
+ * but inside the caller's own limit (its abort signal, 15 s: send-timing.ts) counts as sent.
+ * `requestTimeout` is only a backstop for a caller without a signal, past every caller's own.
  */
-export const sesRequestHandlerOptions = {
+export const sesRequestHandlerOptions: RequestHandlerOptions = {
   connectionTimeout: 1_000,
-  requestTimeout: 10_000,
+  requestTimeout: 20_000,
   throwOnRequestTimeout: true,
-} as const
+  ...unqueuedAgents,
+}
 export const SES_MAX_ATTEMPTS = 1
 
 /**
@@ -72,15 +106,19 @@ export function createAwsClients(
   overrides: ClientOverrides = {},
 ): AwsClients {
   return {
-    documentClient: createDocumentClient(config, overrides),
+    documentClient: createDocumentClient(config, overrides, offPathRequestHandlerOptions),
     ses: createSesClient(config, overrides),
   }
 }
 
-/** The table's client alone: for a function that never sends e-mail (the contact function). */
+/**
+ * The table's client alone: for a function that never sends e-mail (the contact function, on
+ * the visitor's wait: `requestHandlerOptions` unless told otherwise).
+ */
 export function createDocumentClient(
   config: FunctionConfig,
   overrides: ClientOverrides = {},
+  requestHandler: RequestHandlerOptions = requestHandlerOptions,
 ): DynamoDBDocumentClient {
   const dynamoDb = new DynamoDBClient({
     ...settledSettings,
@@ -88,7 +126,7 @@ export function createDocumentClient(
     endpointDiscoveryEnabled: false,
     region: config.region,
     maxAttempts: dynamoDbMaxAttempts,
-    requestHandler: requestHandlerOptions,
+    requestHandler,
     ...(config.dynamoDbEndpoint ? { endpoint: config.dynamoDbEndpoint } : {}),
     ...overrides,
   })

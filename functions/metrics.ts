@@ -17,6 +17,17 @@ export const pipelineCounts = [
   'EnquiryStored',
   'EnquiryEmailed',
   'EnquiryGaveUp',
+  /**
+   * The retry e-mailed an enquiry the stream sender never touched (no claim, no attempt): the
+   * sender the table's write starts did not run for it. Every retry run records it, 0 when none,
+   * so its alarm reads a missing series as the retry not running (infra/constructs/pipeline-alarms.ts).
+   */
+  'EnquiryEmailedByRetry',
+  /**
+   * A send SES gave no answer to in time (SES_ANSWER_WITHIN_MS): held off for SES's own events
+   * before it is sent again (functions/enquiries/send-pending.ts).
+   */
+  'EnquiryEmailOutcomeUnknown',
   'EnquiryDelivered',
   'EnquiryBounced',
   'EnquiryComplained',
@@ -65,9 +76,9 @@ export function createMetrics(
   })
 }
 
-/** Counts one pipeline event; without metrics (tests, tools), nothing is recorded. */
-export function countEnquiry(metrics: Metrics | undefined, name: PipelineCount): void {
-  metrics?.addMetric(name, MetricUnit.Count, 1)
+/** Counts one pipeline event (or `count` of them); without metrics (tests, tools), nothing is recorded. */
+export function countEnquiry(metrics: Metrics | undefined, name: PipelineCount, count = 1): void {
+  metrics?.addMetric(name, MetricUnit.Count, count)
 }
 
 export function recordBacklogAge(metrics: Metrics | undefined, seconds: number): void {

@@ -142,16 +142,27 @@ describe('synthetic enquiries in the local stack', () => {
   it('treats a forged marker from outside as an ordinary enquiry: three years, to the agency', async () => {
     const idempotencyKey = randomUUID()
     const email = `forger-${idempotencyKey.slice(0, 8)}@example.co.uk`
+    const enquiry = { ...sampleEnquiry, email }
     const forged = [
-      signSyntheticMarker('a-key-the-forger-guessed', idempotencyKey, new Date()),
-      `v1.${Math.floor(Date.now() / 1000)}.${'A'.repeat(43)}`,
+      signSyntheticMarker(
+        'a-key-the-forger-guessed',
+        { idempotencyKey, body: JSON.stringify(enquiry) },
+        new Date(),
+      ),
+      `v2.${Math.floor(Date.now() / 1000)}.${'A'.repeat(43)}`,
     ]
+    // And the stage's own marker, signed for the canary's body, over another body.
+    const otherKey = randomUUID()
+    const canaryBody = JSON.stringify({ ...canarySubmission, email })
+    forged.push(
+      signSyntheticMarker(key, { idempotencyKey: otherKey, body: canaryBody }, new Date()),
+    )
     for (const [index, marker] of forged.entries()) {
-      const key = index === 0 ? idempotencyKey : randomUUID()
-      const response = await post(
-        { ...sampleEnquiry, email },
-        { 'idempotency-key': key, [syntheticEnquiry.header]: marker },
-      )
+      const sentKey = [idempotencyKey, randomUUID(), otherKey][index] as string
+      const response = await post(enquiry, {
+        'idempotency-key': sentKey,
+        [syntheticEnquiry.header]: marker,
+      })
       expect(response.status).toBe(201)
       const { id } = (await response.json()) as { id: string }
       // The e-mail is the enquiry sender's, which the table's write starts.
@@ -170,15 +181,14 @@ describe('synthetic enquiries in the local stack', () => {
     const sent: string[] = []
     for (const synthetic of [true, false]) {
       const idempotencyKey = randomUUID()
-      const response = await post(
-        { ...canarySubmission, email: `digest-${synthetic}@example.co.uk` },
-        {
-          'idempotency-key': idempotencyKey,
-          ...(synthetic && {
-            [syntheticEnquiry.header]: signSyntheticMarker(key, idempotencyKey, new Date()),
-          }),
-        },
-      )
+      const enquiry = { ...canarySubmission, email: `digest-${synthetic}@example.co.uk` }
+      const body = JSON.stringify(enquiry)
+      const response = await post(enquiry, {
+        'idempotency-key': idempotencyKey,
+        ...(synthetic && {
+          [syntheticEnquiry.header]: signSyntheticMarker(key, { idempotencyKey, body }, new Date()),
+        }),
+      })
       const { id } = (await response.json()) as { id: string }
       sent.push(id)
       // Both as if every attempt had failed: the state that lists an enquiry for staff.

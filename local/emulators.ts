@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import type { Server } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
   type AttributeValue,
@@ -19,7 +19,66 @@ import { type EnquiryIndex, enquiryIndexes, enquiryTable } from '#shared/enquiry
 
 export interface RunningEmulator {
   readonly url: string
+  /**
+   * Calls `listener` with each request `picks` chooses (by its headers) once its answer is
+   * complete, whether or not the client was still there to read it: what the service did, as
+   * AWS's own records of it (a table's stream, SES's events) know it.
+   */
+  observe(
+    picks: (headers: IncomingHttpHeaders) => boolean,
+    listener: (exchange: Exchange) => void,
+  ): void
   close(): Promise<void>
+}
+
+/** One request an emulator answered: its headers and body, and the answer's status and body. */
+export interface Exchange {
+  readonly headers: IncomingHttpHeaders
+  readonly body: string
+  readonly status: number
+  readonly answer: string
+}
+
+interface Observer {
+  readonly picks: (headers: IncomingHttpHeaders) => boolean
+  readonly listener: (exchange: Exchange) => void
+}
+
+/** Makes `server` report the exchanges its observers pick (none: nothing is read twice). */
+function observed(server: Server) {
+  const observers: Observer[] = []
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const watching = observers.filter((observer) => observer.picks(req.headers))
+    if (watching.length === 0) return
+    const body: Buffer[] = []
+    const answer: Buffer[] = []
+    req.on('data', (chunk: Buffer) => body.push(chunk))
+    const keep = (chunk: unknown) => {
+      if (typeof chunk === 'string' || chunk instanceof Uint8Array) answer.push(Buffer.from(chunk))
+    }
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk)
+      return write(chunk, ...rest)
+    }) as typeof res.write
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (typeof chunk !== 'function') keep(chunk)
+      return end(chunk, ...rest)
+    }) as typeof res.end
+    res.on('finish', () => {
+      const exchange = {
+        headers: req.headers,
+        body: Buffer.concat(body).toString('utf8'),
+        status: res.statusCode,
+        answer: Buffer.concat(answer).toString('utf8'),
+      }
+      for (const { listener } of watching) listener(exchange)
+    })
+  })
+  return (picks: Observer['picks'], listener: Observer['listener']) => {
+    observers.push({ picks, listener })
+  }
 }
 
 const host = '127.0.0.1'
@@ -56,7 +115,7 @@ export async function startDynalite(options: {
   })
   server.listen(options.port ?? 0, host)
   await once(server, 'listening')
-  return { url: urlOf(server), close: () => closeServer(server) }
+  return { url: urlOf(server), observe: observed(server), close: () => closeServer(server) }
 }
 
 /**
@@ -66,7 +125,7 @@ export async function startDynalite(options: {
  */
 export async function startSesEmulator(options: { port?: number }): Promise<RunningEmulator> {
   const server = await sesServer({ host, port: options.port ?? 0 })
-  return { url: urlOf(server), close: () => closeServer(server) }
+  return { url: urlOf(server), observe: observed(server), close: () => closeServer(server) }
 }
 
 /**

@@ -133,4 +133,40 @@ describe('the fault proxy', () => {
     const answer = await get(2_000)
     expect([answer.status, answer.text]).toEqual([200, body])
   })
+
+  it('holds the requests it picks: they reach the service late, or never once their caller gave up', async () => {
+    const reached: number[] = []
+    const started = performance.now()
+    const count = () => reached.push(performance.now() - started)
+    upstream.on('request', count)
+    proxy.hold(1_000, (request) => request.headers['x-pick'] === 'me')
+    try {
+      // A request it does not pick passes at once.
+      expect((await get(2_000)).bodyMs).toBeLessThan(800)
+      // One it picks, whose caller gives up first, never reaches the service.
+      const abandoned = request(`${proxy.url}/`, { agent: false, headers: { 'x-pick': 'me' } })
+      abandoned.on('error', () => {})
+      abandoned.end()
+      setTimeout(() => abandoned.destroy(), 300)
+      const waited = await new Promise<number>((resolve) => {
+        const kept = request(
+          `${proxy.url}/`,
+          { agent: false, headers: { 'x-pick': 'me' } },
+          (res) => {
+            res.resume()
+            res.on('end', () => resolve(performance.now() - started))
+          },
+        )
+        kept.end()
+      })
+      expect(waited).toBeGreaterThanOrEqual(950)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      // The first request (not picked) and the kept one: the abandoned one never arrived.
+      expect(reached).toHaveLength(2)
+      expect(reached[1]).toBeGreaterThanOrEqual(950)
+    } finally {
+      upstream.off('request', count)
+      proxy.up()
+    }
+  })
 })

@@ -27,8 +27,19 @@ import type { AddressInfo } from 'node:net'
  * - `reset`: each request's connection is dropped.
  * - `unavailable`: SES's own 503 answer (a retryable refusal).
  * - `reject`: SES's 400 MessageRejected (a refusal no retry of the SDK repeats).
+ * - `hold`: the requests a matcher picks (by their body) wait `delayMs` before they reach the
+ *   service, and never reach it when their client gave up first: a slow table whose queued
+ *   writes are not applied once abandoned; every other request passes at once.
  */
-export type FaultMode = 'up' | 'hang' | 'drip' | 'late' | 'reset' | 'unavailable' | 'reject'
+export type FaultMode =
+  | 'up'
+  | 'hang'
+  | 'drip'
+  | 'late'
+  | 'hold'
+  | 'reset'
+  | 'unavailable'
+  | 'reject'
 
 export interface FaultProxy {
   readonly url: string
@@ -40,6 +51,8 @@ export interface FaultProxy {
   drip(everyMs: number): void
   /** Every answer `delayMs` after the service gave it. */
   late(delayMs: number): void
+  /** The requests `picks` chooses (by their headers and body) reach the service `delayMs` late. */
+  hold(delayMs: number, picks: (request: HeldRequest) => boolean): void
   /** A service that refuses each request: `reset` (the default), `unavailable` or `reject`. */
   down(how?: 'reset' | 'unavailable' | 'reject'): void
   close(): Promise<void>
@@ -60,6 +73,12 @@ const refusals = {
       '<Message>Refused by the drill</Message></Error><RequestId>drill</RequestId></ErrorResponse>',
   },
 } as const
+
+/** A request as the `hold` mode's matcher sees it. */
+export interface HeldRequest {
+  readonly headers: IncomingMessage['headers']
+  readonly body: string
+}
 
 /** An answer being dripped: the body bytes still to send, and whether the service finished it. */
 interface Dripping {
@@ -92,7 +111,11 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
     }
   }
 
-  const forward = (req: IncomingMessage, res: ServerResponse) => {
+  let holdMs = 0
+  let holds: (request: HeldRequest) => boolean = () => false
+  const heldRequests = new Set<NodeJS.Timeout>()
+
+  const forward = (req: IncomingMessage, res: ServerResponse, body?: Buffer) => {
     const outgoing = httpRequest(
       {
         host: upstream.hostname,
@@ -135,7 +158,32 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
       },
     )
     outgoing.on('error', () => res.destroy())
-    req.pipe(outgoing)
+    if (body) outgoing.end(body)
+    else req.pipe(outgoing)
+  }
+
+  /** Reads the request whole, then forwards it at once or, when picked, `holdMs` later. */
+  const forwardHeld = (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = []
+    let gone = false
+    res.on('close', () => {
+      gone = !res.writableEnded
+    })
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks)
+      if (!holds({ headers: req.headers, body: body.toString('utf8') })) {
+        forward(req, res, body)
+        return
+      }
+      const timer = setTimeout(() => {
+        heldRequests.delete(timer)
+        // Abandoned by its client while it waited: it never reaches the service.
+        if (gone || req.socket.destroyed) return
+        forward(req, res, body)
+      }, holdMs)
+      heldRequests.add(timer)
+    })
   }
 
   const server = createServer((req, res) => {
@@ -144,6 +192,9 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
       case 'drip':
       case 'late':
         forward(req, res)
+        return
+      case 'hold':
+        forwardHeld(req, res)
         return
       case 'hang':
         refused++
@@ -200,12 +251,19 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
       stopDripping()
       lateMs = delayMs
     },
+    hold(delayMs, picks) {
+      mode = 'hold'
+      stopDripping()
+      holdMs = delayMs
+      holds = picks
+    },
     down(how = 'reset') {
       mode = how
     },
     async close() {
       stopDripping()
       for (const timer of lateAnswers) clearTimeout(timer)
+      for (const timer of heldRequests) clearTimeout(timer)
       for (const req of swallowed) req.socket.destroy()
       for (const { res } of dripping) res.destroy()
       await new Promise<void>((resolve) => {

@@ -9,10 +9,17 @@ export interface MailboxEmail {
   readonly destination: { readonly to: string[] }
   readonly subject: string
   readonly body: { readonly text?: string; readonly html?: string }
+  /** When the stand-in took it (epoch seconds). */
+  readonly at: number
 }
 
-export async function readMailbox(mailboxUrl: string): Promise<MailboxEmail[]> {
-  const response = await fetch(`${mailboxUrl}/store`)
+/** Every e-mail the stand-in took (since `sinceSeconds`, epoch seconds, when given). */
+export async function readMailbox(
+  mailboxUrl: string,
+  sinceSeconds?: number,
+): Promise<MailboxEmail[]> {
+  const since = sinceSeconds === undefined ? '' : `?since=${Math.floor(sinceSeconds)}`
+  const response = await fetch(`${mailboxUrl}/store${since}`)
   return ((await response.json()) as { emails: MailboxEmail[] }).emails
 }
 

@@ -30,6 +30,7 @@ import {
 } from './emulators.ts'
 import { type FaultProxy, startFaultProxy } from './fault-proxy.ts'
 import { enquiryIdOf, readMailbox } from './mailbox.ts'
+import { publishSendEvents } from './ses-send-events.ts'
 import { publishSimulatorEvents } from './simulator-events.ts'
 import { attachStreamTrigger, type LocalStreamTrigger } from './stream-trigger.ts'
 
@@ -110,6 +111,11 @@ export interface LocalPipeline {
   storedFor(email: string): Promise<StoredEnquiry[]>
   /** How many e-mails in the mailbox carry each enquiry id (in their body). */
   mailboxCounts(): Promise<Map<string, number>>
+  /**
+   * Resolves once everything the pipeline started by itself is over: the stream's records and
+   * SES's events (a drill that moves the retry's clock on waits for them, as minutes would).
+   */
+  settled(): Promise<void>
   close(): Promise<void>
 }
 
@@ -180,18 +186,26 @@ export async function startLocalPipeline(
     marshallOptions: { removeUndefinedValues: true },
   })
   await ensureEnquiryTable(direct, config.enquiriesTable)
-  const simulator = publishSimulatorEvents(clients.ses, localConfigurationSet, {
+  const deliveryEvents = {
     documentClient: table,
     tableName: config.enquiriesTable,
     metrics: createMetrics('delivery-events', { stage: 'local' }),
     log,
-  })
+  }
+  const simulator = publishSimulatorEvents(clients.ses, localConfigurationSet, deliveryEvents)
+  // SES's Send event for every e-mail the stand-in took, as the configuration set publishes it.
+  const sendEvents = publishSendEvents(ses, localConfigurationSet, deliveryEvents)
 
   // The contact function's own client, as in AWS (it has no SES client): its writes are the
   // stream's records.
   const contactTable = createDocumentClient(config, { credentials: localCredentials })
   const sender = createSenderHandler({ config, clients, log })
-  const trigger = attachStreamTrigger(contactTable, config.enquiriesTable, sender, log)
+  const trigger = attachStreamTrigger(
+    { client: contactTable, dynamoDb },
+    config.enquiriesTable,
+    sender,
+    log,
+  )
   const contact = httpApiRoute(
     // No CloudFront in front here, so no request could carry its origin secret.
     requireOriginSecret(
@@ -295,11 +309,17 @@ export async function startLocalPipeline(
       }
       return counts
     },
+    async settled() {
+      await trigger.settled()
+      await sendEvents.settled()
+      await simulator.settled()
+    },
     async close() {
       if (timer) clearInterval(timer)
       await scheduled
       await trigger.settled()
       await simulator.settled()
+      await sendEvents.settled()
       contactTable.destroy()
       clients.documentClient.destroy()
       clients.ses.destroy()

@@ -1,20 +1,24 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda'
 import type { Logger } from '#functions/log.ts'
 import { newPendingEnquiryFilter } from '#shared/enquiry-table.ts'
+import type { RunningEmulator } from './emulators.ts'
 
 /**
  * The local stand-in for the enquiries table's stream and its Lambda event source (dynalite has
- * no streams). Every put that DynamoDB (dynalite) acknowledged becomes an INSERT record with its
- * new image; the event source's own filter (`newPendingEnquiryFilter`, the pattern the CDK stack
- * gives Lambda) picks new pending enquiries; each record is handed to the sender at once, retried
- * `retryAttempts` times while the sender reports it failed, then given to the on-failure
- * destination (here: counted, and logged as the deployed DLQ alarm would page ops).
+ * no streams). Every put of the contact function that DynamoDB (dynalite) applied becomes an
+ * INSERT record with its new image, whether or not its answer reached the function (a write cut
+ * off on the client's side that landed all the same makes one, as in AWS); the event source's own
+ * filter (`newPendingEnquiryFilter`, the pattern the CDK stack gives Lambda) picks new pending
+ * enquiries; each record is handed to the sender at once, retried `retryAttempts` times while the
+ * sender reports it failed, then given to the on-failure destination (here: counted, and logged
+ * as the deployed DLQ alarm would page ops).
  *
  * How faithful: the same filter, batch shape, retries and partial-batch reporting. It differs in
- * that a record is made only for a put whose answer came back (in AWS, a write cut off on the
- * client's side that landed all the same still makes one; locally the retry sends it), records
- * are handed over one by one as they come (no batching window), and there is no iterator age.
+ * that only the contact function's puts make records (the drills and tests seed the table with
+ * their own writes, as an outage would have left it, and those start nothing), records are
+ * handed over one by one as they come (no batching window), and there is no iterator age.
  */
 export interface LocalStreamTrigger {
   /** Resolves once every record made so far has been handled (sent, retried, or discarded). */
@@ -32,8 +36,16 @@ export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatc
 /** The event source's retries of a failed record (the CDK stack's `retryAttempts`). */
 export const LOCAL_STREAM_RETRY_ATTEMPTS = 2
 
+/** The header the contact function's writes carry here, so the stand-in knows them at dynalite. */
+const STREAM_SOURCE_HEADER = 'x-local-stream-source'
+
 export function attachStreamTrigger(
-  client: DynamoDBDocumentClient,
+  writes: {
+    /** The contact function's client: its puts are the stream's records. */
+    readonly client: DynamoDBDocumentClient
+    /** DynamoDB's stand-in, where a put is seen once it was applied. */
+    readonly dynamoDb: Pick<RunningEmulator, 'observe'>
+  },
   tableName: string,
   handler: StreamHandler,
   log: Logger,
@@ -63,30 +75,38 @@ export function attachStreamTrigger(
     })
   }
 
-  client.middlewareStack.add(
+  writes.client.middlewareStack.add(
     (next) => async (args) => {
-      const result = await next(args)
-      const input = args.input as { TableName?: string; Item?: Record<string, unknown> }
-      if (input.TableName === tableName && input.Item) {
-        const record = {
-          eventName: 'INSERT',
-          eventSource: 'aws:dynamodb',
-          dynamodb: {
-            Keys: { id: input.Item.id },
-            NewImage: input.Item,
-            SequenceNumber: String(++sequence),
-          },
-        } as DynamoDBRecord
-        if (matches(newPendingEnquiryFilter, record)) {
-          const running = invoke(record).finally(() => inFlight.delete(running))
-          inFlight.add(running)
-        }
-      }
-      return result
+      const request = args.request as { headers?: Record<string, string> }
+      if (request.headers) request.headers[STREAM_SOURCE_HEADER] = 'contact'
+      return next(args)
     },
-    // By the build step the document client has marshalled the item, as a stream record holds it.
-    { step: 'build', name: 'localStreamTrigger' },
+    { step: 'build', name: 'localStreamSource' },
   )
+  const contactPut = (headers: IncomingHttpHeaders) =>
+    headers[STREAM_SOURCE_HEADER] === 'contact' &&
+    String(headers['x-amz-target']).endsWith('.PutItem')
+  writes.dynamoDb.observe(contactPut, (exchange) => {
+    if (exchange.status !== 200) return
+    const input = JSON.parse(exchange.body) as {
+      TableName?: string
+      Item?: Record<string, unknown>
+    }
+    if (input.TableName !== tableName || !input.Item) return
+    const record = {
+      eventName: 'INSERT',
+      eventSource: 'aws:dynamodb',
+      dynamodb: {
+        Keys: { id: input.Item.id },
+        NewImage: input.Item,
+        SequenceNumber: String(++sequence),
+      },
+    } as DynamoDBRecord
+    if (matches(newPendingEnquiryFilter, record)) {
+      const running = invoke(record).finally(() => inFlight.delete(running))
+      inFlight.add(running)
+    }
+  })
 
   return {
     async settled() {

@@ -1,5 +1,6 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { DEFAULT_REGION } from '#infra/stage-settings.ts'
+import { terminalSafe } from './terminal-safe.ts'
 
 /**
  * What every ops command line (`npm run enquiries`, `npm run dsar`) shares: the options naming
@@ -203,13 +204,17 @@ async function withinTimeLimit<T>(
   }
 }
 
-/** The process's own output, error stream and environment: what a command's io is when run. */
+/**
+ * The process's own output, error stream and environment: what a command's io is when run. What
+ * reaches the terminal is terminal-safe (terminal-safe.ts): every command prints stored text,
+ * AWS's names and messages through here.
+ */
 export const terminalIo = {
   out: (text: string) => {
-    process.stdout.write(text)
+    process.stdout.write(terminalSafe(text))
   },
   err: (text: string) => {
-    process.stderr.write(`${text}\n`)
+    process.stderr.write(`${terminalSafe(text)}\n`)
   },
   env: process.env,
 }
@@ -222,7 +227,7 @@ export async function runMain(name: string, run: () => Promise<number>): Promise
   try {
     process.exitCode = await run()
   } catch (error) {
-    process.stderr.write(`${name}: ${oneLine(error)}\n`)
+    process.stderr.write(`${name}: ${terminalSafe(oneLine(error))}\n`)
     process.exitCode = 1
   }
   setTimeout(() => process.exit(), 2_000).unref()

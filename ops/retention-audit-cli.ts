@@ -27,6 +27,7 @@ import { oneLine } from './command.ts'
 import { isFolder } from './folders.ts'
 import type { LiveIo } from './retention-audit/deployed.ts'
 import type { AuditStack } from './retention-audit/live-check.ts'
+import { terminalSafe } from './terminal-safe.ts'
 
 export const usage =
   'Usage: npm run audit:retention [-- [-c key=value …] [--template FILE|FOLDER …] [--skip-live] [--out FILE]] | [-- --deployed STAGE|--local [--timeout SECONDS] [--out FILE]]'
@@ -173,8 +174,8 @@ export async function runAuditCommand(args: readonly string[], io: AuditIo): Pro
 
 if (import.meta.main) {
   process.exitCode = await runAuditCommand(process.argv.slice(2), {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(`${text}\n`),
+    out: (text) => process.stdout.write(terminalSafe(text)),
+    err: (text) => process.stderr.write(`${terminalSafe(text)}\n`),
     now: () => new Date(),
     startLocalStack: async () => {
       const [{ startLocalPipeline }, { silentLogger }] = await Promise.all([

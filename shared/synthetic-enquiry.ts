@@ -16,8 +16,14 @@ export const syntheticEnquiry = {
   recipient: 'success@simulator.amazonses.com',
   /** How long a synthetic enquiry is kept: the table's TTL deletes it a day after it was sent. */
   retentionSeconds: 24 * 60 * 60,
-  /** How old a marker may be when it arrives; an older one (replayed) is not honoured. */
-  markerMaxAgeSeconds: 5 * 60,
+  /**
+   * How old a marker may be when it arrives; an older one (replayed) is not honoured. The
+   * shortest the canary needs: its post's own time limit (10 s) and 10 s for clocks that differ
+   * (an operator's laptop running `npm run canary` against a stage).
+   */
+  markerMaxAgeSeconds: 20,
+  /** How far ahead of the function's clock a marker may be dated (the signer's clock is fast). */
+  markerMaxAheadSeconds: 10,
 } as const
 
 /**

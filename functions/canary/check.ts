@@ -27,6 +27,7 @@ export const canaryReadableAttributes = [
   'createdAt',
   'expiresAt',
   'emailStatus',
+  'emailSentBy',
   'synthetic',
 ] as const
 
@@ -35,6 +36,8 @@ export interface CanaryView {
   readonly createdAt?: string
   readonly expiresAt?: number
   readonly emailStatus?: string
+  /** Which function's send SES accepted (`sender`, the stream's; `retry`, the safety net's). */
+  readonly emailSentBy?: string
   readonly synthetic?: boolean
 }
 
@@ -118,14 +121,19 @@ export async function runCanary(options: CanaryOptions): Promise<CanaryResult> {
     },
     'enquiry accepted': async () => {
       const idempotencyKey = randomUUID()
+      const body = JSON.stringify(canarySubmission)
       const response = await http(`${site}${contactApi.path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           [contactApi.idempotencyHeader]: idempotencyKey,
-          [syntheticEnquiry.header]: signSyntheticMarker(options.key, idempotencyKey, now()),
+          [syntheticEnquiry.header]: signSyntheticMarker(
+            options.key,
+            { idempotencyKey, body },
+            now(),
+          ),
         },
-        body: JSON.stringify(canarySubmission),
+        body,
         signal: AbortSignal.timeout(stepTimeout),
       })
       const text = await response.text()
@@ -153,10 +161,10 @@ export async function runCanary(options: CanaryOptions): Promise<CanaryResult> {
     },
     delivered: async () => {
       const deadline = Date.now() + (options.deliveredWithinMs ?? DELIVERED_WITHIN_MS)
-      let status = stored?.emailStatus
+      let view = stored
+      let status = view?.emailStatus
       for (;;) {
-        if (status === 'delivered')
-          return 'SES reported the e-mail to its mailbox simulator delivered'
+        if (status === 'delivered') return sentByTheSender(view?.emailSentBy)
         if (status && finalProblems.has(status)) fail(`the e-mail ended ${status}`)
         if (Date.now() >= deadline) {
           fail(
@@ -164,8 +172,8 @@ export async function runCanary(options: CanaryOptions): Promise<CanaryResult> {
           )
         }
         await new Promise((resolve) => setTimeout(resolve, options.pollEveryMs ?? 3_000))
-        status = (await options.readEnquiry(enquiryId as string, AbortSignal.timeout(stepTimeout)))
-          ?.emailStatus
+        view = await options.readEnquiry(enquiryId as string, AbortSignal.timeout(stepTimeout))
+        status = view?.emailStatus
       }
     },
   }
@@ -189,6 +197,21 @@ export async function runCanary(options: CanaryOptions): Promise<CanaryResult> {
     steps,
     ...(enquiryId && { enquiryId }),
   }
+}
+
+/**
+ * A delivered e-mail passes only when the stream's sender sent it: the retry sending it instead
+ * (a minute late) means the sender did not run, which no other step would show.
+ */
+function sentByTheSender(sentBy: string | undefined): string {
+  const delivered = 'SES reported the e-mail to its mailbox simulator delivered'
+  if (sentBy === 'sender') return `${delivered}, sent by the stream's sender`
+  if (sentBy === 'retry') {
+    fail(
+      `${delivered}, but sent by the retry, not the stream's sender: the sender did not run for it (check its event source mapping and its errors)`,
+    )
+  }
+  return fail(`${delivered}, but no function recorded sending it (emailSentBy is missing)`)
 }
 
 function fail(detail: string): never {

@@ -30,8 +30,11 @@ const site = (answer: { status: number }) =>
     expect(
       isSyntheticMarker(
         config.key,
-        headers['x-synthetic-enquiry'],
-        headers['Idempotency-Key'],
+        {
+          marker: headers['x-synthetic-enquiry'],
+          idempotencyKey: headers['Idempotency-Key'],
+          body: String(init?.body),
+        },
         new Date(),
       ),
     ).toBe(true)
@@ -44,11 +47,11 @@ describe('the scheduled canary', () => {
   const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-2' }))
   const table = mockClient(documentClient)
 
-  const run = async (status: number, emailStatus: string) => {
+  const run = async (status: number, emailStatus: string, emailSentBy = 'sender') => {
     table.reset()
     table
       .on(GetCommand)
-      .resolves({ Item: { id, createdAt, expiresAt, synthetic: true, emailStatus } })
+      .resolves({ Item: { id, createdAt, expiresAt, synthetic: true, emailStatus, emailSentBy } })
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const lines: string[] = []
     const handler = createCanaryHandler({
@@ -94,6 +97,15 @@ describe('the scheduled canary', () => {
 
     const bounced = await run(201, 'bounced')
     expect(bounced.lines).toMatch(/^FAIL {4}delivered .*the e-mail ended bounced/m)
+  })
+
+  it('fails a delivered run whose e-mail the retry sent: the stream’s sender did not run', async () => {
+    const byRetry = await run(201, 'delivered', 'retry')
+    expect(byRetry.result.passed).toBe(false)
+    expect(byRetry.metrics[0]).toMatchObject({ CanaryFailed: 1 })
+    expect(byRetry.lines).toMatch(
+      /^FAIL {4}delivered .*sent by the retry, not the stream's sender/m,
+    )
   })
 
   it('refuses to start without its site, table or key, naming each', () => {

@@ -14,7 +14,7 @@ import { isSyntheticMarker } from '../enquiries/synthetic.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
 import type { AnswerShell } from './answer-shell.ts'
 import { invalidFormPage, refusedFormPage } from './form-pages.ts'
-import { type ContactRoute, idempotencyKeyOf, readBody, routeOf } from './request.ts'
+import { type ContactRoute, idempotencyKeyOf, readBody, routeOf, sentBody } from './request.ts'
 import {
   type ContactResult,
   HttpProblem,
@@ -50,6 +50,8 @@ export interface ContactHandlerDependencies {
  */
 export function createContactHandler(deps: ContactHandlerDependencies) {
   const log = deps.log ?? jsonLogger
+  /** Each request's body as it was sent, until its answer (the event is the key). */
+  const sentBodies = new WeakMap<APIGatewayProxyEventV2, Uint8Array>()
   const submit = {
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
     log,
@@ -82,7 +84,13 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
         },
       })
       .use(httpHeaderNormalizer())
-      .use({ before: (request) => readBody(request.event) })
+      .use({
+        before: (request) => {
+          // The canary's marker signs the body's exact bytes: kept before the body is parsed.
+          sentBodies.set(request.event, sentBody(request.event))
+          readBody(request.event)
+        },
+      })
     // The content type is already checked (in any case, with any spacing before its
     // parameters): the parser must not judge it again by its own, narrower rule.
     if (route === 'json') handler.use(httpJsonBodyParser({ disableContentTypeCheck: true }))
@@ -93,8 +101,11 @@ export function createContactHandler(deps: ContactHandlerDependencies) {
         idempotencyKey,
         synthetic: isSyntheticMarker(
           deps.syntheticKey,
-          event.headers?.[syntheticEnquiry.header],
-          idempotencyKey,
+          {
+            marker: event.headers?.[syntheticEnquiry.header],
+            idempotencyKey,
+            body: sentBodies.get(event),
+          },
           submit.now(),
         ),
       })
@@ -117,7 +128,7 @@ interface Refusal {
   readonly headers: Record<string, string>
 }
 
-type RefusedOutcome = Extract<SubmitOutcome, { kind: 'key-reused' | 'unavailable' }>
+type RefusedOutcome = Extract<SubmitOutcome, { kind: 'key-reused' | 'unavailable' | 'unknown' }>
 
 function outcomeRefusal(outcome: RefusedOutcome): Refusal {
   switch (outcome.kind) {
@@ -128,6 +139,16 @@ function outcomeRefusal(outcome: RefusedOutcome): Refusal {
         status: 503,
         message: responseMessages.unavailable,
         headers: { 'retry-after': '60' },
+      }
+    case 'unknown':
+      // The table did not answer in time, as a gateway's upstream that times out: 504, which
+      // the form words as "we can't be sure it arrived; sending again is safe".
+      return {
+        status: 504,
+        message: outcome.keyed
+          ? responseMessages.unknownOutcome
+          : responseMessages.unknownOutcomeUnkeyed,
+        headers: {},
       }
   }
 }

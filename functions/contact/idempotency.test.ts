@@ -1,8 +1,18 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb'
+import { SendEmailCommand } from '@aws-sdk/client-ses'
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest'
 import { buildEnquiry, type Enquiry, enquiryIdFor } from '../enquiries/item.ts'
-import { dynamo, invoke, key, mockAwsPerTest, now, ses } from '../test-fixtures/mocked-contact.ts'
+import {
+  dynamo,
+  invoke,
+  key,
+  logs,
+  mockAwsPerTest,
+  now,
+  ses,
+} from '../test-fixtures/mocked-contact.ts'
+import { landedPuts } from '../test-fixtures/stream-trigger.ts'
 import { jsonEvent, validSubmission } from '../test-fixtures/test-support.ts'
 
 mockAwsPerTest()
@@ -59,9 +69,10 @@ describe('idempotency', () => {
     expect(ses.calls()).toHaveLength(0)
   })
 
-  it('answers 503 when the original cannot be read back', async () => {
+  it('answers 504, the outcome unknown, when the stored original cannot be read back', async () => {
     const response = await retryOver(new Error('timeout'))
-    expect(response.statusCode).toBe(503)
+    expect(response.statusCode).toBe(504)
+    expect(response.json.message).toMatch(/could not confirm.*send it again.*only once/)
   })
 
   it('refuses a malformed key with 400', async () => {
@@ -75,5 +86,51 @@ describe('idempotency', () => {
     const first = await invoke(jsonEvent(validSubmission))
     const second = await invoke(jsonEvent(validSubmission))
     expect(first.json.id).not.toBe(second.json.id)
+  })
+})
+
+describe('a put whose answer never came: the read-back', () => {
+  const lost = () =>
+    Object.assign(new Error('Request aborted'), { name: 'AbortError', $metadata: {} })
+  const sent = () => invoke(jsonEvent(validSubmission, { 'Idempotency-Key': key }))
+
+  it('answers 201 with the enquiry when the put landed although its answer was lost', async () => {
+    const landed: Enquiry[] = []
+    dynamo.on(PutCommand).callsFake((input: { Item: Enquiry }) => {
+      landed.push(input.Item)
+      throw lost()
+    })
+    dynamo.on(GetCommand).callsFake(() => ({ Item: landed[0] }))
+    const response = await sent()
+    expect(response.statusCode).toBe(201)
+    expect(response.json.id).toBe(enquiryIdFor(key))
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      Key: { id: enquiryIdFor(key) },
+      ConsistentRead: true,
+    })
+    expect(logs).toContainEqual(
+      expect.objectContaining({ event: 'enquiry_stored_unanswered', errorName: 'AbortError' }),
+    )
+  })
+
+  it('says it cannot know when the put did not land, and the same key sent again makes one enquiry', async () => {
+    dynamo.on(PutCommand).rejectsOnce(lost()).resolves({})
+    const first = await sent()
+    // A write cut off may still land: not "not saved", but "send it again, it is safe".
+    expect(first.statusCode).toBe(504)
+    expect(first.json.message).toMatch(/could not confirm.*send it again.*only once/)
+    expect(first.headers).not.toHaveProperty('retry-after')
+    const again = await sent()
+    expect(again.statusCode).toBe(201)
+    const written = await landedPuts(dynamo.commandCalls(PutCommand))
+    expect(written.map((item) => item.id)).toEqual([enquiryIdFor(key)])
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
+  })
+
+  it('says a resend may make a second enquiry when the request carried no idempotency key', async () => {
+    dynamo.on(PutCommand).rejects(lost())
+    const response = await invoke(jsonEvent(validSubmission))
+    expect(response.statusCode).toBe(504)
+    expect(response.json.message).toMatch(/may receive it twice/)
   })
 })

@@ -57,6 +57,15 @@ export function bodyText(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64E
 }
 
 /**
+ * The request body's bytes as the client sent them: API Gateway hands a body over as UTF-8 text
+ * or, for a binary one, base64-encoded.
+ */
+export function sentBody(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded'>): Buffer {
+  if (event.body === undefined || event.body === null) return Buffer.alloc(0)
+  return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
+}
+
+/**
  * Everything about a request that is refused before its body is read: unknown path (404), a
  * method other than POST (405), a body over the limit (413), a content type the route does not
  * take (415). Returns the route the request is for. Header names are lower case (Middy's
@@ -68,13 +77,8 @@ export function checkRequest(event: APIGatewayProxyEventV2): ContactRoute {
   if (event.requestContext.http.method.toUpperCase() !== 'POST') {
     throw new HttpProblem(405, responseMessages.methodNotAllowed, { allow: 'POST' })
   }
-  const size =
-    event.body === undefined || event.body === null
-      ? 0
-      : event.isBase64Encoded
-        ? Buffer.from(event.body, 'base64').length
-        : Buffer.byteLength(event.body, 'utf8')
-  if (size > contactApi.maxBodyBytes) throw new HttpProblem(413, responseMessages.tooLarge)
+  if (sentBody(event).length > contactApi.maxBodyBytes)
+    throw new HttpProblem(413, responseMessages.tooLarge)
   const contentType = event.headers?.['content-type'] ?? ''
   if (route === 'json' && !jsonContentType.test(contentType)) {
     throw new HttpProblem(415, responseMessages.notJson)

@@ -38,6 +38,12 @@ export const responseMessages = {
   keyReused:
     'This submission was already received with different details. Please reload the page and send your message again.',
   unavailable: 'Sorry, we could not save your message just now. Please try again in a few minutes.',
+  /** The write and a read of it both went unanswered, for a request with an idempotency key. */
+  unknownOutcome:
+    'Sorry, we could not confirm that your message was saved. Please send it again: if the first one did arrive, we will still receive it only once.',
+  /** The same, without a key: a second send may be a second enquiry. */
+  unknownOutcomeUnkeyed:
+    'Sorry, we could not confirm that your message was saved. It may have arrived: if you send it again, we may receive it twice.',
   internal: 'Sorry, something went wrong on our side. Please try again later.',
 } as const
 

@@ -8,16 +8,22 @@ import {
   wellFormedSubmission,
 } from '../enquiries/item.ts'
 import type { EnquiryStore } from '../enquiries/store.ts'
-import { errorName, type Logger } from '../log.ts'
+import type { Logger } from '../log.ts'
 import { countEnquiry } from '../metrics.ts'
 import { spamVerdict } from '../spam/verdict.ts'
 import { honeypotFilled } from './request.ts'
+import { storeConfirmed } from './store-confirmed.ts'
 
 export type SubmitOutcome =
   | { readonly kind: 'accepted'; readonly id: string; readonly createdAt: string }
   | { readonly kind: 'invalid'; readonly errors: FieldErrors }
   | { readonly kind: 'key-reused' }
   | { readonly kind: 'unavailable' }
+  /**
+   * Neither the write nor a read of it was answered: whether it was stored cannot be known.
+   * Sending again is safe when the request carried an idempotency key (`keyed`).
+   */
+  | { readonly kind: 'unknown'; readonly keyed: boolean }
 
 export interface SubmitDependencies {
   readonly store: Pick<EnquiryStore, 'create' | 'get'>
@@ -36,21 +42,9 @@ export interface Submission {
 }
 
 /**
- * The contact function answers within this budget whatever DynamoDB does: well inside its Lambda
- * timeout (10 s) and API Gateway's 30 s, so a visitor is told the truth, never a gateway error.
- * The visitor's wait is one write (and a read when an idempotency key repeats): storage must be
- * over by `STORED_BY_MS`, else 503 with Retry-After, nothing kept. Every call runs under that
- * signal: an SDK timeout alone does not end an answer that drips. A stored enquiry is never
- * answered with a failure, except when a write that was cut off lands after all: the visitor sees
- * 503, and the idempotency key makes their resubmission answer 201 with the same enquiry, not a
- * second one. The e-mail is the sender's, which the table's write starts (functions/enquiry-sender/).
- */
-export const CONTACT_BUDGET_MS = 8_000
-export const STORED_BY_MS = 5_000
-
-/**
  * The contact pipeline: validate, decide the verdict from the enquiry itself, store it (safe from
- * here on, its e-mail owed unless held) and answer. Only a failed store fails the submission.
+ * here on, its e-mail owed unless held) and answer, within CONTACT_BUDGET_MS. Only a store that
+ * failed, or whose outcome cannot be known, fails the submission, each said as it is.
  */
 export async function submitEnquiry(
   deps: SubmitDependencies,
@@ -79,47 +73,35 @@ export async function submitEnquiry(
   // The canary's enquiry is the same every hour: no verdict, so it is never held back.
   const verdict = synthetic ? noSpamSignals : spamVerdict({ ...submission, honeypotFilled: bot })
   const enquiry = buildEnquiry(submission, id, createdAt, verdict, { synthetic })
-  let created: boolean
-  try {
-    const stored = deadline.by(STORED_BY_MS)
-    created = await deps.store.create(enquiry, stored)
-    if (!created) {
-      const existing = await deps.store.get(id, stored)
-      if (!existing) throw new Error('Enquiry vanished after a conflicting write')
-      if (existing.submissionHash !== enquiry.submissionHash) {
-        deps.log({
-          level: 'warn',
-          event: 'enquiry_idempotency_key_reused',
-          enquiryId: id,
-        })
-        return { kind: 'key-reused' }
-      }
-      // A retry of a submission already stored: same answer, no second enquiry, no second
-      // e-mail (its first write started the sender; the retry function is the safety net).
-      deps.log({ level: 'info', event: 'enquiry_retry_deduplicated', enquiryId: id })
-      return { kind: 'accepted', id: existing.id, createdAt: existing.createdAt }
-    }
-  } catch (error) {
-    deps.log({
-      level: 'error',
-      event: 'enquiry_store_failed',
-      enquiryId: id,
-      errorName: errorName(error),
-    })
-    return { kind: 'unavailable' }
+  // Every answer is true: stored (201), not stored (503), or, when DynamoDB answered neither
+  // the write nor a read of it in time, that it cannot be known (504; the same key is safe).
+  const confirmation = await storeConfirmed(deps.store, enquiry, deadline, deps.log)
+  if (confirmation.kind === 'not-stored') return { kind: 'unavailable' }
+  if (confirmation.kind === 'unknown')
+    return { kind: 'unknown', keyed: idempotencyKey !== undefined }
+  if (confirmation.kind === 'key-reused') {
+    deps.log({ level: 'warn', event: 'enquiry_idempotency_key_reused', enquiryId: id })
+    return { kind: 'key-reused' }
   }
+  if (confirmation.kind === 'repeat') {
+    // A retry of a submission already stored: same answer, no second enquiry, no second
+    // e-mail (its first write started the sender; the retry function is the safety net).
+    deps.log({ level: 'info', event: 'enquiry_retry_deduplicated', enquiryId: id })
+    return { kind: 'accepted', id, createdAt: confirmation.stored.createdAt }
+  }
+  // Stored now (or by this submission's earlier request, whose answer was lost too).
+  const { createdAt: storedAt } =
+    confirmation.kind === 'stored-unanswered' ? confirmation.stored : enquiry
   deps.log({ level: 'info', event: 'enquiry_stored', enquiryId: id })
   countEnquiry(deps.metrics, 'EnquiryStored')
 
   // The visitor's answer is the same whatever the verdict: a spammer learns nothing from it.
   if (verdict.level === 'certain') {
     deps.log({ level: 'info', event: 'enquiry_held_as_spam', enquiryId: id })
-    return { kind: 'accepted', id: enquiry.id, createdAt: enquiry.createdAt }
-  }
-  if (verdict.level === 'likely') {
+  } else if (verdict.level === 'likely') {
     deps.log({ level: 'info', event: 'enquiry_marked_likely_spam', enquiryId: id })
   }
-  return { kind: 'accepted', id: enquiry.id, createdAt: enquiry.createdAt }
+  return { kind: 'accepted', id, createdAt: storedAt }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

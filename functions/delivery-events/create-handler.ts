@@ -6,6 +6,7 @@ import type { SNSEvent } from 'aws-lambda'
 import { deliveryMetricNames } from '#shared/delivery-metrics.ts'
 import { jsonLogger, type Logger } from '../log.ts'
 import { countEnquiry } from '../metrics.ts'
+import { acceptedSendOf, recordAcceptedSend } from './accepted.ts'
 import {
   deliveryUpdateOf,
   isDeliveryProblem,
@@ -26,11 +27,11 @@ export interface DeliveryEventResult {
   readonly eventType: string
   readonly enquiryId?: string | undefined
   readonly status?: string
-  readonly outcome: RecordOutcome | 'ignored' | 'unreadable'
+  readonly outcome: RecordOutcome | 'ignored' | 'unreadable' | 'already-recorded'
 }
 
 /**
- * SES's delivery, bounce, complaint and reject events (through SNS) onto their enquiries: Middy
+ * SES's send, delivery, bounce, complaint and reject events (through SNS) onto their enquiries: Middy
  * and Powertools wiring only; the rules are `deliveryUpdateOf` and `recordDelivery`. A DynamoDB
  * failure throws, so SNS's asynchronous invocation retries the whole batch; that is safe because
  * recording is idempotent.
@@ -47,6 +48,18 @@ export function createDeliveryEventsHandler(deps: DeliveryEventsDependencies) {
         continue
       }
       const eventType = sesEventType(ses)
+      if (eventType === 'Send') {
+        // SES took the message: the send's evidence, whatever its sender recorded (accepted.ts).
+        const accepted = acceptedSendOf(ses)
+        const outcome = await recordAcceptedSend(deps.documentClient, deps.tableName, accepted)
+        log({
+          level: 'info',
+          event: `enquiry_email_accepted${outcome === 'recorded' ? '' : `_${outcome}`}`,
+          enquiryId: accepted.enquiryId,
+        })
+        results.push({ eventType, enquiryId: accepted.enquiryId, outcome })
+        continue
+      }
       const update = deliveryUpdateOf(ses)
       if (!update) {
         // A delivery delay: SES is still trying; its outcome arrives as another event.

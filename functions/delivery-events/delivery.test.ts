@@ -3,7 +3,7 @@ import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ENQUIRY_ID_TAG } from '../enquiries/delivery-tracking.ts'
+import { EMAIL_SENDER_TAG, ENQUIRY_ID_TAG } from '../enquiries/delivery-tracking.ts'
 import { buildEnquiry } from '../enquiries/item.ts'
 import { notifyAgency } from '../enquiries/notify.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
@@ -110,15 +110,19 @@ describe('sending with delivery tracking', () => {
         addresses: { ...testConfig, sesConfigurationSet: configurationSet },
         log: () => {},
         now: () => at,
+        sentBy: 'retry',
       },
       buildEnquiry(validSubmission, enquiryId, at),
     )
 
-  it('sends through the configuration set, tagging the e-mail with its enquiry id', async () => {
+  it('sends through the configuration set, tagging the e-mail with its enquiry id and sender', async () => {
     await notify('DeliveryEvents-1')
     expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input).toMatchObject({
       ConfigurationSetName: 'DeliveryEvents-1',
-      Tags: [{ Name: ENQUIRY_ID_TAG, Value: enquiryId }],
+      Tags: [
+        { Name: ENQUIRY_ID_TAG, Value: enquiryId },
+        { Name: EMAIL_SENDER_TAG, Value: 'retry' },
+      ],
     })
   })
 

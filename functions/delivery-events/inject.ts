@@ -4,7 +4,12 @@ import {
   type DeliveryEventResult,
   type DeliveryEventsDependencies,
 } from './create-handler.ts'
-import { type SampleEventType, sampleSesEvent, snsEventOf } from './sample-events.ts'
+import {
+  type SampleEventOptions,
+  type SampleEventType,
+  sampleSesEvent,
+  snsEventOf,
+} from './sample-events.ts'
 
 /**
  * Feeds one documented SES event for an enquiry through the real delivery-events handler, as
@@ -17,9 +22,15 @@ export async function injectDeliveryEvent(
   enquiryId: string,
   at: Date = new Date(),
   messageId?: string,
+  options: Pick<SampleEventOptions, 'sentBy'> = {},
 ): Promise<DeliveryEventResult> {
   const handler = createDeliveryEventsHandler(deps)
-  const event = sampleSesEvent(type, { enquiryId, at, ...(messageId && { messageId }) })
+  const event = sampleSesEvent(type, {
+    enquiryId,
+    at,
+    ...(messageId && { messageId }),
+    ...options,
+  })
   const [result] = await handler(snsEventOf(event), {} as Context)
   return result as DeliveryEventResult
 }

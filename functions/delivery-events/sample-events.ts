@@ -1,12 +1,19 @@
 import type { SNSEvent } from 'aws-lambda'
-import { ENQUIRY_ID_TAG } from '../enquiries/delivery-tracking.ts'
+import { EMAIL_SENDER_TAG, ENQUIRY_ID_TAG } from '../enquiries/delivery-tracking.ts'
+import type { EmailSender } from '../enquiries/item.ts'
 
 /**
  * SES event-publishing records shaped as AWS's "Examples of event data that Amazon SES publishes
  * to Amazon SNS" show them, for one enquiry's e-mail: the tests' fixtures, the local stack's
  * `npm run enquiries -- simulate` and the drills inject them through the real handler.
  */
-export type SampleEventType = 'Bounce' | 'Complaint' | 'Delivery' | 'Reject' | 'DeliveryDelay'
+export type SampleEventType =
+  | 'Send'
+  | 'Bounce'
+  | 'Complaint'
+  | 'Delivery'
+  | 'Reject'
+  | 'DeliveryDelay'
 
 export interface SampleEventOptions {
   /** The enquiry the e-mail was about (its `enquiry-id` tag); absent: an untagged e-mail. */
@@ -18,6 +25,8 @@ export interface SampleEventOptions {
   /** For a bounce: `Permanent` or `Transient`. @default 'Permanent' */
   readonly bounceType?: string
   readonly bounceSubType?: string
+  /** The function that sent the e-mail (its `sent-by` tag); absent: no such tag. */
+  readonly sentBy?: EmailSender
 }
 
 const sender = 'Elevate Digital website <website@elevate-digital.example>'
@@ -25,7 +34,8 @@ const agency = 'hello@elevate-digital.example'
 
 export function sampleSesEvent(type: SampleEventType, options: SampleEventOptions = {}) {
   const at = options.at ?? new Date()
-  const sentAt = new Date(at.getTime() - 60_000).toISOString()
+  // SES's Send event is published as it takes the message; the others come after it.
+  const sentAt = new Date(at.getTime() - (type === 'Send' ? 0 : 60_000)).toISOString()
   const timestamp = at.toISOString()
   const mail = {
     timestamp: sentAt,
@@ -48,9 +58,12 @@ export function sampleSesEvent(type: SampleEventType, options: SampleEventOption
       'ses:from-domain': ['elevate-digital.example'],
       'ses:caller-identity': ['contact-function'],
       ...(options.enquiryId && { [ENQUIRY_ID_TAG]: [options.enquiryId] }),
+      ...(options.sentBy && { [EMAIL_SENDER_TAG]: [options.sentBy] }),
     },
   }
   switch (type) {
+    case 'Send':
+      return { eventType: 'Send', send: {}, mail }
     case 'Bounce':
       return {
         eventType: 'Bounce',

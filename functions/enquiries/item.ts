@@ -37,6 +37,8 @@ export interface Enquiry extends ContactSubmission, Partial<MessageKeys> {
   readonly emailLastAttemptAt?: string
   readonly emailSentAt?: string
   readonly emailMessageId?: string
+  /** Which function's send SES accepted: the stream's sender, or the scheduled retry. */
+  readonly emailSentBy?: EmailSender
   /** The spam verdict (functions/spam/verdict.ts), kept so staff and data subjects can see why. */
   readonly spamLevel: SpamLevel
   readonly spamScore: number
@@ -56,6 +58,13 @@ export interface Enquiry extends ContactSubmission, Partial<MessageKeys> {
   /** How many sends had an unknown outcome: never counted as attempts. */
   readonly emailOutcomesUnknown?: number
 }
+
+/**
+ * The functions that e-mail an enquiry: the sender the table's write starts, and the scheduled
+ * retry (the safety net). Recorded on the enquiry with the send, and tagged on the e-mail, so
+ * SES's own events say it too.
+ */
+export type EmailSender = 'sender' | 'retry'
 
 /** The verdict of an enquiry no signal spoke against. */
 export const noSpamSignals: SpamVerdict = { level: 'genuine', score: 0, reasons: [] }

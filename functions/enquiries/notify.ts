@@ -1,14 +1,17 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
+import { outcomeUnknown } from '../call-outcome.ts'
 import { errorName, type Logger } from '../log.ts'
 import { countEnquiry } from '../metrics.ts'
 import { deliveryTracking } from './delivery-tracking.ts'
 import { type EmailAddresses, enquiryEmailInput } from './email.ts'
-import type { Enquiry } from './item.ts'
+import type { EmailSender, Enquiry } from './item.ts'
+import { type Pause, retriedWrite } from './retried-write.ts'
+import { EVIDENCE_WINDOW_MS, RECORD_WITHIN_MS, SES_ANSWER_WITHIN_MS } from './send-timing.ts'
 import type { EnquiryStore } from './store.ts'
 
 /**
- * How many times the agency's e-mail for one enquiry is tried (the contact handler's attempt and
+ * How many times the agency's e-mail for one enquiry is tried (the stream sender's attempt and
  * the retry function's) before it is given up: status `gave-up`, out of the pending index, into
  * the needs-attention one, `enquiry_email_gave_up` logged.
  */
@@ -25,6 +28,10 @@ export interface NotifyDependencies {
   readonly now: () => Date
   /** @default none recorded */
   readonly metrics?: Metrics | undefined
+  /** Which function sends (recorded as `emailSentBy`, tagged on the e-mail). */
+  readonly sentBy: EmailSender
+  /** How the record's tries wait between them. @default real time */
+  readonly pause?: Pause
 }
 
 /**
@@ -38,51 +45,53 @@ export type NotifyOutcome = 'sent' | 'failed' | 'unknown' | 'gave-up'
 
 /**
  * How long a send of unknown outcome holds the enquiry back from every sender (a claim that
- * lasts): long enough for SES's delivery event to record an e-mail that did go (it takes the
- * enquiry out of the pending index), short enough that one SES never reached is soon sent.
+ * lasts): long enough for SES's Send event to record an e-mail that did go (it takes the enquiry
+ * out of the pending index), short enough that one SES never took is sent again within two
+ * minutes of SES answering again.
  */
-export const OUTCOME_UNKNOWN_HOLD_OFF_MS = 15 * 60_000
+export const OUTCOME_UNKNOWN_HOLD_OFF_MS = EVIDENCE_WINDOW_MS
 
 /** The event logged for each send of unknown outcome (the drills count them). */
 export const OUTCOME_UNKNOWN_EVENT = 'enquiry_email_outcome_unknown'
 
-/** When each step must be over (the contact handler's budget); none by default. */
-export interface NotifyDeadlines {
-  /** SES's answer to SendEmail. */
-  readonly send?: AbortSignal | undefined
-  /** Recording the outcome on the enquiry. */
-  readonly record?: AbortSignal | undefined
+/** How long each step may take, from the moment `notifyAgency` is called. */
+export interface NotifyTimes {
+  /** SES's answer to SendEmail. @default SES_ANSWER_WITHIN_MS */
+  readonly sendWithinMs?: number
+  /** Recording the outcome on the enquiry, every try. @default RECORD_WITHIN_MS */
+  readonly recordWithinMs?: number
 }
 
 /**
  * E-mails the agency about a stored enquiry and records the result on it. Never throws: an
- * enquiry whose e-mail fails stays pending for the retry function, and the visitor's request
- * succeeds regardless.
+ * enquiry whose e-mail fails stays pending for the retry function.
  */
 export async function notifyAgency(
   deps: NotifyDependencies,
   enquiry: Enquiry,
-  deadlines: NotifyDeadlines = {},
+  times: NotifyTimes = {},
 ): Promise<NotifyOutcome> {
   const enquiryId = enquiry.id
+  const recordWithinMs = times.recordWithinMs ?? RECORD_WITHIN_MS
   let messageId: string | undefined
   try {
     const result = await deps.ses.send(
       new SendEmailCommand({
         ...enquiryEmailInput(enquiry, deps.addresses),
-        ...deliveryTracking(enquiryId, deps.addresses.sesConfigurationSet),
+        ...deliveryTracking(enquiryId, deps.addresses.sesConfigurationSet, deps.sentBy),
       }),
-      { abortSignal: deadlines.send },
+      { abortSignal: AbortSignal.timeout(times.sendWithinMs ?? SES_ANSWER_WITHIN_MS) },
     )
     messageId = result.MessageId
   } catch (error) {
+    const record = AbortSignal.timeout(recordWithinMs)
     if (outcomeUnknown(error)) {
-      await holdOff(deps, enquiry, error, deadlines.record)
+      await holdOff(deps, enquiry, error, record)
       return 'unknown'
     }
     let attempts = enquiry.emailAttempts + 1
     try {
-      attempts = await deps.store.recordEmailFailure(enquiryId, deps.now(), deadlines.record)
+      attempts = await deps.store.recordEmailFailure(enquiryId, deps.now(), record)
     } catch (recordError) {
       deps.log({
         level: 'error',
@@ -99,7 +108,7 @@ export async function notifyAgency(
       errorName: errorName(error),
     })
     if (attempts >= MAX_EMAIL_ATTEMPTS) {
-      await giveUp(deps, enquiryId, attempts, deadlines.record)
+      await giveUp(deps, enquiryId, attempts, record)
       return 'gave-up'
     }
     return 'failed'
@@ -107,10 +116,16 @@ export async function notifyAgency(
 
   countEnquiry(deps.metrics, 'EnquiryEmailed')
   try {
-    await deps.store.markEmailSent(enquiryId, deps.now(), messageId, deadlines.record)
+    // SES has accepted it: the record is tried again while DynamoDB does not answer, each try
+    // idempotent (a `sent` that landed unanswered makes the next one record the facts only).
+    await retriedWrite(
+      (signal) => deps.store.markEmailSent(enquiryId, deps.now(), messageId, deps.sentBy, signal),
+      AbortSignal.timeout(recordWithinMs),
+      deps.pause,
+    )
   } catch (error) {
-    // The e-mail went; the retry function will send it again (e-mail is at-least-once, and the
-    // reference in the subject lets staff spot the repeat).
+    // The e-mail went. Its claim stays until its lease lapses, and SES's Send event records the
+    // send meanwhile (delivery-events), so the retry does not send it again.
     deps.log({
       level: 'error',
       event: 'enquiry_email_sent_not_recorded',
@@ -128,26 +143,6 @@ export async function notifyAgency(
   return 'sent'
 }
 
-/** How a call that got no answer fails: its time ran out (SDK timeout or our abort signal). */
-const NO_ANSWER_NAMES = new Set(['TimeoutError', 'AbortError'])
-/** A connection lost once the request may have been written. */
-const CONNECTION_LOST_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED'])
-
-/**
- * Whether SES may have accepted the e-mail although no answer says so: no HTTP answer came back
- * (a timeout, our abort, a connection dropped after the request was written). An answer SES gave
- * (a refusal, with its status) or a connection never made is a failure like any other.
- */
-export function outcomeUnknown(error: unknown): boolean {
-  if (!(error instanceof Error)) return false
-  const answered = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
-  if (typeof answered === 'number') return false
-  const code = (error as { code?: unknown }).code
-  return (
-    NO_ANSWER_NAMES.has(error.name) || (typeof code === 'string' && CONNECTION_LOST_CODES.has(code))
-  )
-}
-
 async function holdOff(
   deps: NotifyDependencies,
   enquiry: Enquiry,
@@ -163,8 +158,7 @@ async function holdOff(
       signal,
     )
   } catch (recordError) {
-    // A claim the retry took stays until its lease lapses; the contact path's send is only
-    // retried a minute on (at most one more e-mail: the documented at-least-once).
+    // The claim stays until its lease lapses (longer than the hold-off): held off all the same.
     deps.log({
       level: 'error',
       event: 'enquiry_email_outcome_not_recorded',
@@ -179,6 +173,7 @@ async function holdOff(
     attempts: enquiry.emailAttempts,
     errorName: errorName(error),
   })
+  countEnquiry(deps.metrics, 'EnquiryEmailOutcomeUnknown')
 }
 
 /**

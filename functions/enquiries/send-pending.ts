@@ -1,42 +1,61 @@
-import type { Deadline } from '../deadline.ts'
 import type { Enquiry } from './item.ts'
 import { type NotifyDependencies, type NotifyOutcome, notifyAgency } from './notify.ts'
+import { EVIDENCE_WINDOW_MS, RECORD_WITHIN_MS, SES_ANSWER_WITHIN_MS } from './send-timing.ts'
+
+/** The claim's own write, at most (it is one conditional update). */
+const CLAIM_WITHIN_MS = 2_000
+
+/** Clocks of different functions differ a little; a lease ends this much later to allow for it. */
+const CLOCK_ALLOWANCE_MS = 3_000
 
 /**
- * How long a claim holds. A claim still there after it means its sender stopped between SES's
- * answer and recording it: whether SES sent the e-mail cannot be known, and it is sent again.
- * Long enough for SES's delivery events to record the e-mail first.
+ * The longest a holder can run on one claimed enquiry: the claim, SES's answer, the record.
  */
-export const CLAIM_LEASE_MS = 15 * 60_000
+export const HOLDER_RUNS_AT_MOST_MS = CLAIM_WITHIN_MS + SES_ANSWER_WITHIN_MS + RECORD_WITHIN_MS
+
+/**
+ * How long a claim holds at most: as long as its holder can run on it, then the evidence window
+ * (60 s). A claim still there after it means its holder stopped (a kill, a time-out) and SES sent
+ * nothing that it reported: the enquiry is sent again, with a warning. A holder that died is
+ * replaced within a minute of its claim, plus the retry's schedule (a minute): two in all.
+ */
+export const CLAIM_LEASE_MS = HOLDER_RUNS_AT_MOST_MS + CLOCK_ALLOWANCE_MS + EVIDENCE_WINDOW_MS
 
 /** What became of one pending enquiry: its e-mail's outcome, or `claimed` by another sender. */
-export type SendOutcome = NotifyOutcome | 'claimed'
+export type SendOutcome = NotifyOutcome | 'claimed' | 'no-time'
+
+/** How long the function that claims can still run (Lambda's remaining time); none: no limit. */
+export type RemainingTime = (() => number) | undefined
 
 /**
  * The one path by which a pending enquiry is e-mailed, whoever sends it (the sender the table's
  * write starts, or the scheduled retry): claim it for this sender, so two senders never send one
- * e-mail, then send it and record the outcome, every call over `budgetMs` after `deadline` began.
+ * e-mail, then send it and record the outcome. The claim's lease is sized to what this holder can
+ * still do (`remainingMs`, Lambda's remaining time, caps it): a holder with too little time left
+ * for SES's answer and the record claims nothing (`no-time`).
  */
 export async function claimAndNotify(
   deps: NotifyDependencies,
   enquiry: Enquiry,
-  deadline: Deadline,
-  budgetMs: number,
+  remainingMs?: RemainingTime,
 ): Promise<SendOutcome> {
+  const runsMs = Math.min(HOLDER_RUNS_AT_MOST_MS, remainingMs?.() ?? Number.POSITIVE_INFINITY)
+  const sendWithinMs = runsMs - CLAIM_WITHIN_MS - RECORD_WITHIN_MS
+  if (sendWithinMs < 1_000) return 'no-time'
   const now = deps.now()
   const claimed = await deps.store.claimEmail(
     enquiry.id,
     now,
-    new Date(now.getTime() + CLAIM_LEASE_MS),
-    deadline.by(budgetMs / 2),
+    new Date(now.getTime() + runsMs + CLOCK_ALLOWANCE_MS + EVIDENCE_WINDOW_MS),
+    AbortSignal.timeout(CLAIM_WITHIN_MS),
   )
   if (!claimed) return 'claimed'
   if (enquiry.emailClaimedUntil && !heldOffAfterUnknown(enquiry)) {
     deps.log({ level: 'warn', event: 'enquiry_email_claim_lapsed', enquiryId: enquiry.id })
   }
   return notifyAgency(deps, enquiry, {
-    send: deadline.by(budgetMs * 0.8),
-    record: deadline.by(budgetMs),
+    sendWithinMs: Math.min(SES_ANSWER_WITHIN_MS, sendWithinMs),
+    recordWithinMs: RECORD_WITHIN_MS,
   })
 }
 

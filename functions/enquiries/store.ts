@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb'
 import { EMAIL_PENDING, enquiryTable } from '#shared/enquiry-table.ts'
 import type { SpamVerdict } from '../spam/verdict.ts'
-import type { Enquiry } from './item.ts'
+import type { EmailSender, Enquiry } from './item.ts'
 import { queryItems } from './query.ts'
 
 /** The enquiries table, as the functions use it. */
@@ -25,6 +25,7 @@ export interface EnquiryStore {
     id: string,
     at: Date,
     messageId: string | undefined,
+    sentBy: EmailSender,
     signal?: AbortSignal,
   ): Promise<void>
   /** Counts a failed attempt, keeping the enquiry pending; resolves the attempts made so far. */
@@ -97,7 +98,7 @@ export function createEnquiryStore(
       return result.Item as Enquiry | undefined
     },
 
-    async markEmailSent(id, at, messageId, signal) {
+    async markEmailSent(id, at, messageId, sentBy, signal) {
       const names = {
         '#id': enquiryTable.partitionKey,
         '#pending': enquiryTable.pendingEmailIndex.partitionKey,
@@ -106,10 +107,16 @@ export function createEnquiryStore(
         '#lastAttemptAt': 'emailLastAttemptAt',
         '#messageId': 'emailMessageId',
         '#attempts': 'emailAttempts',
+        '#sentBy': 'emailSentBy',
       }
-      const values = { ':at': at.toISOString(), ':messageId': messageId ?? 'unknown', ':one': 1 }
+      const values = {
+        ':at': at.toISOString(),
+        ':messageId': messageId ?? 'unknown',
+        ':sentBy': sentBy,
+        ':one': 1,
+      }
       const sendFacts =
-        '#sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId ADD #attempts :one'
+        '#sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId, #sentBy = :sentBy ADD #attempts :one'
       try {
         await update(
           id,

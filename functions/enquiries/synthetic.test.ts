@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { retentionExpiresAt } from '#shared/enquiry-table.ts'
 import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
+import { STEP_TIMEOUT_MS } from '../canary/check.ts'
 import { testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { enquiryEmailInput } from './email.ts'
 import { buildEnquiry } from './item.ts'
-import { isSyntheticMarker, signSyntheticMarker } from './synthetic.ts'
+import { isSyntheticMarker, type MarkedRequest, signSyntheticMarker } from './synthetic.ts'
 
 const key = 'a-stage-key-of-48-letters-and-digits-0123456789ab'
 const idempotencyKey = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890'
@@ -12,36 +13,84 @@ const sentAt = new Date('2026-11-27T03:00:00.000Z')
 const later = (seconds: number) => new Date(sentAt.getTime() + seconds * 1000)
 
 describe('the canary’s signed marker', () => {
-  it('verifies when signed with the stage’s key for this idempotency key, within five minutes', () => {
-    const marker = signSyntheticMarker(key, idempotencyKey, sentAt)
-    expect(isSyntheticMarker(key, marker, idempotencyKey, sentAt)).toBe(true)
-    expect(isSyntheticMarker(key, marker, idempotencyKey.toUpperCase(), later(299))).toBe(true)
+  const body = JSON.stringify({ ...validSubmission, message: 'An automatic test enquiry.' })
+  const request: MarkedRequest = { idempotencyKey, body }
+  type Given = Parameters<typeof isSyntheticMarker>[1]
+  const marked = (marker: string | undefined, changes: Partial<MarkedRequest> = {}): Given => ({
+    marker,
+    ...request,
+    ...changes,
+  })
+
+  it('verifies when signed with the stage’s key over this very body and key, just now', () => {
+    const marker = signSyntheticMarker(key, request, sentAt)
+    expect(isSyntheticMarker(key, marked(marker), sentAt)).toBe(true)
+    expect(
+      isSyntheticMarker(
+        key,
+        marked(marker, { idempotencyKey: idempotencyKey.toUpperCase(), body: Buffer.from(body) }),
+        later(syntheticEnquiry.markerMaxAgeSeconds),
+      ),
+    ).toBe(true)
+  })
+
+  it('marks nothing but its own body: a changed one is an ordinary enquiry', () => {
+    const marker = signSyntheticMarker(key, request, sentAt)
+    const changed = [
+      body.replace('An automatic', 'A hand-written'),
+      body.replace(validSubmission.email, 'someone@elsewhere.example'),
+      `${body} `,
+      body.replace('{', '{ '),
+      '',
+    ]
+    for (const other of changed) {
+      expect(isSyntheticMarker(key, marked(marker, { body: other }), sentAt), other).toBe(false)
+    }
   })
 
   it('is refused when forged, replayed late, moved to another enquiry or without a key', () => {
-    const marker = signSyntheticMarker(key, idempotencyKey, sentAt)
+    const marker = signSyntheticMarker(key, request, sentAt)
     const other = '6f1c2d3e-4a5b-4c6d-8e7f-000000000000'
-    const refused: [string, string | undefined, string | undefined, string | undefined, Date][] = [
-      ['another key', 'not-the-stage-key', marker, idempotencyKey, sentAt],
-      ['a marker from outside', key, 'v1.1800000000.forged', idempotencyKey, sentAt],
+    const seconds = sentAt.getTime() / 1000
+    const refused: [string, string | undefined, Given, Date][] = [
+      ['another key', 'not-the-stage-key', marked(marker), sentAt],
+      ['a marker from outside', key, marked('v2.1800000000.forged'), sentAt],
       [
         'a signature of the right length, made up',
         key,
-        `v1.${sentAt.getTime() / 1000}.${'A'.repeat(43)}`,
-        idempotencyKey,
+        marked(`v2.${seconds}.${'A'.repeat(43)}`),
         sentAt,
       ],
-      ['replayed six minutes later', key, marker, idempotencyKey, later(360)],
-      ['dated well ahead of the clock', key, marker, idempotencyKey, later(-120)],
-      ['on another enquiry', key, marker, other, sentAt],
-      ['without an idempotency key', key, marker, undefined, sentAt],
-      ['no key configured', undefined, marker, idempotencyKey, sentAt],
-      ['an empty key configured', '', marker, idempotencyKey, sentAt],
-      ['no marker', key, undefined, idempotencyKey, sentAt],
+      ['the body-less marker of old', key, marked(marker.replace(/^v2/, 'v1')), sentAt],
+      [
+        'replayed past the window',
+        key,
+        marked(marker),
+        later(syntheticEnquiry.markerMaxAgeSeconds + 1),
+      ],
+      ['replayed five minutes later', key, marked(marker), later(300)],
+      [
+        'dated ahead of the clock',
+        key,
+        marked(marker),
+        later(-syntheticEnquiry.markerMaxAheadSeconds - 1),
+      ],
+      ['on another enquiry', key, marked(marker, { idempotencyKey: other }), sentAt],
+      ['without an idempotency key', key, { marker, body }, sentAt],
+      ['without a body', key, { marker, idempotencyKey }, sentAt],
+      ['no key configured', undefined, marked(marker), sentAt],
+      ['an empty key configured', '', marked(marker), sentAt],
+      ['no marker', key, marked(undefined), sentAt],
     ]
-    for (const [why, configured, given, idempotency, now] of refused) {
-      expect(isSyntheticMarker(configured, given, idempotency, now), why).toBe(false)
+    for (const [why, configured, given, now] of refused) {
+      expect(isSyntheticMarker(configured, given, now), why).toBe(false)
     }
+  })
+
+  it('has the shortest window the canary needs: its post’s time limit and clocks apart', () => {
+    expect(syntheticEnquiry.markerMaxAgeSeconds).toBeLessThanOrEqual(
+      STEP_TIMEOUT_MS / 1000 + syntheticEnquiry.markerMaxAheadSeconds,
+    )
   })
 })
 

@@ -1,45 +1,57 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 
 /**
- * The canary's marker: `v1.<epoch seconds>.<HMAC-SHA256 of "v1.<seconds>.<idempotency key>">`.
- * Bound to the request's idempotency key and to a time, so a marker seen once (in a log, on the
- * wire) cannot mark any other enquiry, nor the same one later than `markerMaxAgeSeconds`.
+ * The canary's marker: `v2.<epoch seconds>.<HMAC-SHA256 of "v2.<seconds>.<idempotency key>.
+ * <SHA-256 of the body's bytes>">`. Bound to the exact body, to the request's idempotency key and
+ * to a time, so a marker seen once (in a log, on the wire) marks nothing but that very request,
+ * for at most `markerMaxAgeSeconds`: another body under it is an ordinary enquiry, and the same
+ * body and key again is the same enquiry (the key's id), stored once.
  */
-const VERSION = 'v1'
+const VERSION = 'v2'
 
-function signature(key: string, seconds: number, idempotencyKey: string): Buffer {
+/** What a marker is bound to: the request's idempotency key and its body, byte for byte. */
+export interface MarkedRequest {
+  readonly idempotencyKey: string
+  /** The body as sent (UTF-8 bytes; a string is encoded so). */
+  readonly body: Uint8Array | string
+}
+
+function signature(key: string, seconds: number, request: MarkedRequest): Buffer {
+  const bodyHash = createHash('sha256').update(request.body).digest('base64url')
   return createHmac('sha256', key)
-    .update(`${VERSION}.${seconds}.${idempotencyKey.toLowerCase()}`)
+    .update(`${VERSION}.${seconds}.${request.idempotencyKey.toLowerCase()}.${bodyHash}`)
     .digest()
 }
 
-/** The marker the canary sends with an enquiry posted under `idempotencyKey` at `now`. */
-export function signSyntheticMarker(key: string, idempotencyKey: string, now: Date): string {
+/** The marker the canary sends with `request`, posted at `now`. */
+export function signSyntheticMarker(key: string, request: MarkedRequest, now: Date): string {
   const seconds = Math.floor(now.getTime() / 1000)
-  return `${VERSION}.${seconds}.${signature(key, seconds, idempotencyKey).toString('base64url')}`
+  return `${VERSION}.${seconds}.${signature(key, seconds, request).toString('base64url')}`
 }
 
 /**
- * Whether a request's marker was signed with `key` for this idempotency key, recently. Anything
- * else (no key configured, no marker, no idempotency key, a stale or forged marker) is `false`:
- * the enquiry is then an ordinary one, stored and e-mailed to the agency like any other.
+ * Whether a request's marker was signed with `key` for this idempotency key and this body, just
+ * now. Anything else (no key configured, no marker, no idempotency key, another body, a stale or
+ * forged marker) is `false`: the enquiry is then an ordinary one, stored and e-mailed to the
+ * agency like any other.
  */
 export function isSyntheticMarker(
   key: string | undefined,
-  marker: string | undefined,
-  idempotencyKey: string | undefined,
+  request: { readonly marker?: string | undefined } & Partial<MarkedRequest>,
   now: Date,
 ): boolean {
-  if (!key || !marker || !idempotencyKey) return false
-  const match = /^v1\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(marker.trim())
+  const { marker, idempotencyKey, body } = request
+  if (!key || !marker || !idempotencyKey || body === undefined) return false
+  const match = /^v2\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(marker.trim())
   if (!match) return false
   const seconds = Number(match[1])
   const age = now.getTime() / 1000 - seconds
-  // A little allowance for clocks running ahead of this one.
-  if (age > syntheticEnquiry.markerMaxAgeSeconds || age < -60) return false
+  if (age > syntheticEnquiry.markerMaxAgeSeconds || age < -syntheticEnquiry.markerMaxAheadSeconds) {
+    return false
+  }
   const given = Buffer.from(match[2] as string, 'base64url')
-  const expected = signature(key, seconds, idempotencyKey)
+  const expected = signature(key, seconds, { idempotencyKey, body })
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 

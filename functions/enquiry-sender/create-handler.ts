@@ -27,7 +27,8 @@ export interface SenderHandlerDependencies {
  * The function the table's stream starts (filtered to new pending enquiries): e-mails each one.
  * A record whose enquiry could not be read or claimed is reported as a batch item failure, so
  * Lambda retries from it and, past its retries, hands it to the on-failure destination (ops
- * hear); the scheduled retry sends that enquiry meanwhile.
+ * hear); the scheduled retry sends that enquiry meanwhile. A batch is over within the time one
+ * enquiry takes at most (HOLDER_RUNS_AT_MOST_MS, send-pending.ts) after its last paced start.
  */
 export function createSenderHandler(deps: SenderHandlerDependencies) {
   const log = deps.log ?? jsonLogger
@@ -36,6 +37,7 @@ export function createSenderHandler(deps: SenderHandlerDependencies) {
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
     repeats: tableRepeatLookup(deps.clients.documentClient, deps.config.enquiriesTable),
     addresses: deps.config,
+    sentBy: 'sender' as const,
     log,
     metrics: deps.metrics,
     now: deps.now ?? (() => new Date()),
@@ -45,19 +47,18 @@ export function createSenderHandler(deps: SenderHandlerDependencies) {
     // there is no Middy chain here for `injectLambdaContext`).
     if (context) log.powertools?.addContext(context)
     const pacer = createPacer(SENDER_SENDS_PER_SECOND)
-    const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = []
-    try {
-      for (const record of event.Records) {
+    // What a claim may count on: Lambda's remaining time, less a moment to answer the batch.
+    const remainingMs = context && (() => context.getRemainingTimeInMillis() - 1_000)
+    // Every record of the batch at once, their starts paced: SES may take seconds to answer one
+    // (a late answer is an answer), and the others need not wait behind it.
+    const failed = await Promise.all(
+      event.Records.map(async (record) => {
         const id = record.dynamodb?.Keys?.id?.S
-        if (!id) continue
-        // Lambda retries from the first failure on: the rest of the batch goes with it.
-        if (batchItemFailures.length > 0) {
-          batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? id })
-          continue
-        }
+        if (!id) return false
         try {
           await pacer.wait()
-          await sendNewEnquiry(sender, id)
+          await sendNewEnquiry(sender, id, remainingMs)
+          return false
         } catch (error) {
           log({
             level: 'error',
@@ -65,12 +66,16 @@ export function createSenderHandler(deps: SenderHandlerDependencies) {
             enquiryId: id,
             errorName: errorName(error),
           })
-          batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? id })
+          return true
         }
-      }
-    } finally {
-      sender.metrics?.publishStoredMetrics()
-    }
+      }),
+    ).finally(() => sender.metrics?.publishStoredMetrics())
+    // Lambda retries from the first failure on: the rest of the batch goes with it (its
+    // enquiries already sent are read back as sent, and send nothing).
+    const first = failed.indexOf(true)
+    const batchItemFailures = (first < 0 ? [] : event.Records.slice(first)).map((record) => ({
+      itemIdentifier: record.dynamodb?.SequenceNumber ?? record.dynamodb?.Keys?.id?.S ?? '',
+    }))
     return { batchItemFailures }
   }
 }

@@ -2,15 +2,23 @@ import { startDeadline } from '../deadline.ts'
 import { type Enquiry, isExpired } from '../enquiries/item.ts'
 import type { NotifyDependencies } from '../enquiries/notify.ts'
 import type { RepeatLookup } from '../enquiries/repeats.ts'
-import { claimAndNotify, claimHolds, type SendOutcome } from '../enquiries/send-pending.ts'
+import {
+  claimAndNotify,
+  claimHolds,
+  type RemainingTime,
+  type SendOutcome,
+} from '../enquiries/send-pending.ts'
 import { errorName } from '../log.ts'
 import { withRepeats } from '../spam/verdict.ts'
 
-/** Every call for one new enquiry (read, repeats, claim, send, record) is over by then. */
-export const SENDER_ITEM_BUDGET_MS = 10_000
-/** The read and the repeat lookup's share: queries that normally take milliseconds. */
-export const READ_BY_MS = 2_000
-export const REPEATS_BY_MS = 3_000
+/**
+ * The read and the repeat lookup's share of one new enquiry's time (from its start): queries that
+ * normally take milliseconds, given seconds, since nobody waits on them and a read that gives up
+ * early sends the enquiry to the retry a minute late. Then the claim, SES's answer and the record
+ * (send-pending.ts).
+ */
+export const READ_BY_MS = 5_000
+export const REPEATS_BY_MS = 8_000
 
 export interface SenderDependencies extends NotifyDependencies {
   /** Counts other senders of the same message within a day; without it, repeats go uncounted. */
@@ -30,6 +38,7 @@ export type NewEnquiryOutcome = SendOutcome | 'not-pending'
 export async function sendNewEnquiry(
   deps: SenderDependencies,
   id: string,
+  remainingMs?: RemainingTime,
 ): Promise<NewEnquiryOutcome> {
   const deadline = startDeadline()
   const stored = await deps.store.get(id, deadline.by(READ_BY_MS))
@@ -38,7 +47,7 @@ export async function sendNewEnquiry(
   if (isExpired(stored, now)) return 'not-pending'
   if (claimHolds(stored, now)) return 'claimed'
   const enquiry = await countRepeats(deps, stored, deadline.by(REPEATS_BY_MS))
-  return claimAndNotify(deps, enquiry, deadline, SENDER_ITEM_BUDGET_MS)
+  return claimAndNotify(deps, enquiry, remainingMs)
 }
 
 /**

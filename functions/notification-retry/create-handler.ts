@@ -17,7 +17,7 @@ export interface RetryHandlerDependencies {
   readonly options?: RetryOptions
 }
 
-/** The backlog's age is read by then, inside the run's 50 s (a run is over by 45 s). */
+/** The backlog's age is read by then, inside the run's 57 s (its sends are over by 50 s). */
 const BACKLOG_READ_BY_MS = 4_000
 
 /** The scheduled retry: any event (EventBridge's, a timer's) runs one pass. */
@@ -26,6 +26,7 @@ export function createRetryHandler(deps: RetryHandlerDependencies) {
     ses: deps.clients.ses,
     store: createEnquiryStore(deps.clients.documentClient, deps.config.enquiriesTable),
     addresses: deps.config,
+    sentBy: 'retry' as const,
     log: deps.log ?? jsonLogger,
     metrics: deps.metrics,
     now: deps.now ?? (() => new Date()),

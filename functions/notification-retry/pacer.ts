@@ -14,6 +14,7 @@ export const realClock: PacerClock = {
 /**
  * Spaces calls at most `perSecond` a second, evenly (no bursts): SES counts its maximum send
  * rate per second, and a burst over it is refused with `Throttling`, which would cost attempts.
+ * Callers may wait at the same time: each takes its own slot before it sleeps.
  */
 export function createPacer(perSecond: number, clock: PacerClock = realClock) {
   const intervalMs = 1_000 / perSecond
@@ -22,8 +23,9 @@ export function createPacer(perSecond: number, clock: PacerClock = realClock) {
     /** Resolves when the next call may start. */
     async wait(): Promise<void> {
       const now = clock.now()
-      if (now < nextAt) await clock.sleep(nextAt - now)
-      nextAt = Math.max(clock.now(), nextAt) + intervalMs
+      const slot = Math.max(now, nextAt)
+      nextAt = slot + intervalMs
+      if (slot > now) await clock.sleep(slot - now)
     },
   }
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Enquiry } from '../enquiries/item.ts'
 import { GAVE_UP_EVENT, MAX_EMAIL_ATTEMPTS } from '../enquiries/notify.ts'
 import { CLAIM_LEASE_MS } from '../enquiries/send-pending.ts'
+import { RECORD_TRIES } from '../enquiries/send-timing.ts'
 import { createMetrics } from '../metrics.ts'
 import {
   dynamo,
@@ -192,7 +193,29 @@ describe('notification retry', () => {
     })
   })
 
-  it('keeps its claim when SES sent but marking it sent failed, so the next run does not send again', async () => {
+  it('records a send whose record write failed at first, trying again within its time', async () => {
+    stored(pending('slow-table', 5))
+    let refused = 0
+    dynamo.on(UpdateCommand).callsFake((input) => {
+      if (String(input.UpdateExpression).includes('#status = :sent') && refused++ === 0) {
+        throw awsError('TimeoutError', 'no answer')
+      }
+      return {}
+    })
+    const run = createRetryHandler({
+      ...testDependencies(logs, now),
+      options: { clock: fakeClock() },
+    })
+    expect(await run()).toMatchObject({ sentCount: 1 })
+    const records = updates().filter((input) => String(input.UpdateExpression).includes('#sentBy'))
+    expect(records).toHaveLength(2)
+    expect(records[1]?.ExpressionAttributeValues).toMatchObject({ ':sentBy': 'retry' })
+    expect(logs).not.toContainEqual(
+      expect.objectContaining({ event: 'enquiry_email_sent_not_recorded' }),
+    )
+  })
+
+  it('keeps its claim when SES sent but every try to record it failed, so the next run does not send again', async () => {
     const item = pending('sent-unrecorded', 5)
     stored(item)
     dynamo.on(UpdateCommand).callsFake((input) => {
@@ -201,11 +224,16 @@ describe('notification retry', () => {
       }
       return {}
     })
-    expect(await retry()).toMatchObject({ sentCount: 1 })
-    // The claim is the only update that landed: nothing released it.
+    const run = createRetryHandler({
+      ...testDependencies(logs, now),
+      options: { clock: fakeClock() },
+    })
+    expect(await run()).toMatchObject({ sentCount: 1 })
+    // The claim is the only update that landed: nothing released it. The record was tried
+    // RECORD_TRIES times.
     expect(updates().map((input) => input.UpdateExpression)).toEqual([
       'SET #claimedUntil = :until',
-      expect.stringContaining('#status = :sent'),
+      ...Array(RECORD_TRIES).fill(expect.stringContaining('#status = :sent')),
     ])
     expect(logs).toContainEqual(
       expect.objectContaining({ event: 'enquiry_email_sent_not_recorded' }),
@@ -216,6 +244,24 @@ describe('notification retry', () => {
     stored({ ...item, emailClaimedUntil: claimUntil })
     expect(await retry()).toMatchObject({ claimedCount: 1, sentCount: 0 })
     expect(ses.calls()).toHaveLength(0)
+  })
+
+  it('counts each enquiry it e-mailed that the stream’s sender never touched, and only those', async () => {
+    stored(
+      pending('untouched', 5),
+      pending('tried-by-sender', 5, {
+        emailAttempts: 1,
+        emailLastAttemptAt: minutesAgo(5).toISOString(),
+      }),
+      pending('claim-lapsed', 5, { emailClaimedUntil: minutesAgo(1).toISOString() }),
+      pending('requeued', 30, { emailStatusAt: minutesAgo(2).toISOString() }),
+    )
+    expect(await retry()).toMatchObject({ sentCount: 4, emailedInsteadOfSenderCount: 1 })
+    expect(logs).toContainEqual({
+      level: 'warn',
+      event: 'enquiry_emailed_by_retry',
+      enquiryId: 'untouched',
+    })
   })
 
   it('stops a run after three failures in a row, leaving the rest untried', async () => {
@@ -296,12 +342,15 @@ describe('notification retry', () => {
     expect(recorded).toEqual([
       ['EnquiryEmailed', 1],
       ['EnquiryGaveUp', 1],
+      // 'old' was never touched by the stream's sender: the dead-sender alarm's count.
+      ['EnquiryEmailedByRetry', 1],
       ['OldestUndeliveredAgeSeconds', 20 * 60],
       ['published', 0],
     ])
     recorded.length = 0
     await measured([])
     expect(recorded).toEqual([
+      ['EnquiryEmailedByRetry', 0],
       ['OldestUndeliveredAgeSeconds', 0],
       ['published', 0],
     ])

@@ -42,12 +42,9 @@ export const invoke = async (event: Parameters<typeof handler>[0]) => {
   return { ...result, json: result.body ? JSON.parse(result.body) : undefined }
 }
 
-/** The last item a mocked put wrote under `id`: what a consistent read gives back. */
-function lastPut(id: string) {
-  return dynamo
-    .commandCalls(PutCommand)
-    .map((call) => call.args[0].input.Item)
-    .findLast((item) => item?.id === id)
+/** The last item a mocked put wrote under `id` (one that threw wrote nothing): what a consistent read gives back. */
+async function lastPut(id: string) {
+  return (await landedPuts(dynamo.commandCalls(PutCommand))).findLast((item) => item.id === id)
 }
 
 /** Every test starts with storage and SES answering well, and ends with no personal data logged. */
@@ -59,7 +56,7 @@ export function mockAwsPerTest() {
     dynamo.on(PutCommand).resolves({})
     dynamo
       .on(GetCommand)
-      .callsFake((input: { Key: { id: string } }) => ({ Item: lastPut(input.Key.id) }))
+      .callsFake(async (input: { Key: { id: string } }) => ({ Item: await lastPut(input.Key.id) }))
     dynamo.on(QueryCommand).resolves({ Items: [] })
     dynamo.on(UpdateCommand).resolves({ Attributes: { emailAttempts: 1 } })
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-message-1' })

@@ -125,7 +125,7 @@ export function formEvent(fields: Record<string, string>) {
 export const testContext = {
   awsRequestId: 'aws-request-1',
   functionName: 'contact',
-  getRemainingTimeInMillis: () => 10_000,
+  getRemainingTimeInMillis: () => 40_000,
 } as unknown as Context
 
 /** How a scripted endpoint answers one request. */

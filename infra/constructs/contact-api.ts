@@ -46,6 +46,8 @@ export const pipelineMetrics = {
   namespace: METRICS_NAMESPACE,
   gaveUp: 'EnquiryGaveUp',
   backlogAge: 'OldestUndeliveredAgeSeconds',
+  emailedByRetry: 'EnquiryEmailedByRetry',
+  outcomeUnknown: 'EnquiryEmailOutcomeUnknown',
 } as const
 
 export interface ContactApiProps {
@@ -127,6 +129,13 @@ export class ContactApi extends Construct {
   /** Age of the oldest enquiry whose e-mail is still owed, as each retry run measures it. */
   readonly backlogAgeMetric: Metric
   /**
+   * Enquiries the retry e-mailed that the stream's sender never touched (count per period; every
+   * run reports, 0 included).
+   */
+  readonly emailedByRetryMetric: Metric
+  /** Sends of the retry SES gave no answer to in time (count per period). */
+  readonly retryOutcomeUnknownMetric: Metric
+  /**
    * The key that marks the canary's enquiries as synthetic: the contact function verifies it,
    * the canary signs with it (decision 0036).
    */
@@ -194,10 +203,11 @@ export class ContactApi extends Construct {
       entry: handlerEntry('notification-retry', functionsDirectory),
       description: 'Re-sends enquiry e-mails that are still pending',
       memorySize: 256,
-      // A run starts no send after 35 s and bounds each item to 10 s (RETRY_TIME_BUDGET_MS,
-      // ITEM_BUDGET_MS): it is over by 45 s, so with runs a minute apart two never overlap (an
-      // overlap would double the send rate; claims already stop it sending one e-mail twice).
-      timeout: Duration.seconds(50),
+      // A run starts no send after 25 s, its sends are over by 50 s, its backlog read by 54 s
+      // (RETRY_TIME_BUDGET_MS, RETRY_RUN_MS; each claim is sized to what is left of the run): so
+      // with runs a minute apart two never overlap (an overlap would double the send rate;
+      // claims already stop it sending one e-mail twice).
+      timeout: Duration.seconds(57),
       environment,
       retention,
       // Each scheduled run is the retry of the one before; Lambda's own retries would overlap.
@@ -270,6 +280,8 @@ export class ContactApi extends Construct {
       })
     this.emailGaveUpMetric = retryMetric(pipelineMetrics.gaveUp, 'Sum')
     this.backlogAgeMetric = retryMetric(pipelineMetrics.backlogAge, 'Maximum')
+    this.emailedByRetryMetric = retryMetric(pipelineMetrics.emailedByRetry, 'Sum')
+    this.retryOutcomeUnknownMetric = retryMetric(pipelineMetrics.outcomeUnknown, 'Sum')
 
     const integration = new HttpLambdaIntegration('ContactIntegration', contact.fn)
     this.httpApi = new HttpApi(this, 'HttpApi', {

@@ -31,7 +31,7 @@ describe('delivery events in the deployed stack', () => {
       ConfigurationSetName: { Ref: setId },
       EventDestination: {
         Enabled: true,
-        MatchingEventTypes: ['delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay'],
+        MatchingEventTypes: ['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay'],
         SnsDestination: { TopicARN: { Ref: topicId } },
       },
     })

@@ -99,6 +99,9 @@ export class DeliveryEvents extends Construct {
     this.configurationSet.addEventDestination('ToTopic', {
       destination: EventDestination.snsTopic(this.topic),
       events: [
+        // SES took the message: the evidence that settles a send whose answer was lost or whose
+        // sender died before recording it (functions/delivery-events/accepted.ts).
+        EmailSendingEvent.SEND,
         EmailSendingEvent.DELIVERY,
         EmailSendingEvent.BOUNCE,
         EmailSendingEvent.COMPLAINT,

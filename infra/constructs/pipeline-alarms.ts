@@ -4,6 +4,7 @@ import {
   type Alarm,
   ComparisonOperator,
   type IMetric,
+  MathExpression,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
@@ -23,6 +24,13 @@ export interface PipelineAlarmsProps {
   /** Age in seconds of the oldest enquiry whose e-mail is still owed (emitted every retry run). */
   readonly backlogAgeMetric: IMetric
   /**
+   * Enquiries the retry e-mailed that the stream's sender never touched (emitted every retry
+   * run, 0 included): the dead-sender alarm's metric.
+   */
+  readonly emailedByRetryMetric: IMetric
+  /** Sends SES gave no answer to in time, one metric per function that sends enquiries. */
+  readonly outcomeUnknownMetrics: readonly IMetric[]
+  /**
    * The backlog age that pages ops.
    * @default Duration.minutes(15)
    */
@@ -35,8 +43,10 @@ export interface PipelineAlarmsProps {
 }
 
 /**
- * The contact pipeline's own failures, in the stage's region. What wakes ops up: any function error, any 5xx from the API, any enquiry whose e-mail could not
- * be sent (at once), an e-mail backlog older than 15 minutes. Count thresholds are one: a small
+ * The contact pipeline's own failures, in the stage's region. What wakes ops up: any function
+ * error, any 5xx from the API, any enquiry whose e-mail could not be sent (at once), an e-mail
+ * backlog older than 15 minutes, an enquiry the stream's sender left to the retry, a send SES did
+ * not answer. Count thresholds are one: a small
  * agency gets few enquiries, and each one matters. Runs that never started (throttles, schedules
  * not delivered) are alarmed beside the graphs that show them, in pipeline-dashboard.ts.
  */
@@ -80,5 +90,42 @@ export class PipelineAlarms extends Construct {
       treatMissingData: TreatMissingData.BREACHING,
     })
     this.alarms.push(backlog)
+
+    // A dead stream sender (its mapping disabled, its code failing before it logs, its
+    // permission gone) shows no error of its own: it is never invoked. The retry then sends every
+    // enquiry a minute late, and says so. Missing data is the retry not running, when nobody
+    // sends at all: that alarms too (docs/decisions/0034).
+    this.alarms.push(
+      alarmToTopic(this, 'DeadStreamSender', props.topic, {
+        metric: props.emailedByRetryMetric,
+        alarmDescription:
+          'The retry e-mailed an enquiry the stream sender never touched: the enquiry sender is ' +
+          'not running (its event source mapping disabled or failing, its function broken), so ' +
+          'every e-mail goes a minute late. Check the sender’s mapping and its log group ' +
+          '(docs/operations.md). Also fires when the retry stops reporting.',
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.BREACHING,
+      }),
+    )
+
+    // SES took no answer back in 15 s: the enquiry is held 30 s for SES's Send event, then sent
+    // again; a second e-mail is possible if SES had taken it and its event never came.
+    const unknown = props.outcomeUnknownMetrics
+    if (unknown.length > 0) {
+      add(
+        'EmailOutcomeUnknown',
+        new MathExpression({
+          expression: unknown.map((_, index) => `FILL(m${index}, 0)`).join(' + '),
+          usingMetrics: Object.fromEntries(unknown.map((metric, index) => [`m${index}`, metric])),
+          period,
+          label: 'Sends of unknown outcome',
+        }),
+        'SES gave no answer to an enquiry’s e-mail within 15 s: the enquiry is held 30 s for ' +
+          'SES’s Send event, then sent again (a second e-mail if SES had taken it and no event ' +
+          'came). Check SES’s health in the region.',
+      )
+    }
   }
 }

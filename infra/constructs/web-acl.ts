@@ -2,6 +2,8 @@ import { ArnFormat, RemovalPolicy, Stack, Token } from 'aws-cdk-lib'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2'
 import { Construct } from 'constructs'
+import { contactApi } from '#shared/contact-fields.ts'
+import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 
 /** What a visitor over the limit is told, in the contact API's own shape (`{ message }`). */
 export const RATE_LIMITED_MESSAGE =
@@ -32,12 +34,24 @@ export interface WebAclProps {
    */
   readonly pathPrefix?: string
   /**
-   * How long WAF's logs (each blocked or counted request's client IP, path and headers, cookies
-   * redacted) are kept.
+   * How long WAF's logs (each blocked or counted request's client IP, path and headers, those of
+   * WAF_REDACTED_HEADERS redacted) are kept.
    * @default RetentionDays.ONE_MONTH
    */
   readonly logRetention?: RetentionDays
 }
+
+/**
+ * The request headers WAF's logs never keep: a visitor's session and credentials, and what marks
+ * a canary's enquiry (its signed marker and its idempotency key: with both, a reader of the logs
+ * could race the canary to its key and turn its post into a refusal and a false alarm).
+ */
+export const WAF_REDACTED_HEADERS = [
+  'cookie',
+  'authorization',
+  syntheticEnquiry.header,
+  contactApi.idempotencyHeader.toLowerCase(),
+] as const
 
 /**
  * AWS's managed rule groups in front of the site, in order after the rate rule: addresses AWS
@@ -186,10 +200,7 @@ export class WebAcl extends Construct {
           arnFormat: ArnFormat.COLON_RESOURCE_NAME,
         }),
       ],
-      redactedFields: [
-        { singleHeader: { Name: 'cookie' } },
-        { singleHeader: { Name: 'authorization' } },
-      ],
+      redactedFields: WAF_REDACTED_HEADERS.map((name) => ({ singleHeader: { Name: name } })),
       // Only what a rule blocked or counted: every allowed request (each page and asset a
       // visitor loads) would cost CloudWatch ingestion and keep visitors' IPs for nothing ops
       // reads. Metrics and sampled requests still cover the allowed ones.

@@ -100,9 +100,12 @@ describe('abuse protection: the WAF web ACL of a stage with waf: true', () => {
           'Fn::Join': ['', Match.arrayWith([`:log-group:${group.Properties.LogGroupName}`])],
         },
       ],
+      // A session, credentials, and what marks the canary's enquiry (its marker and its key).
       RedactedFields: [
         { SingleHeader: { Name: 'cookie' } },
         { SingleHeader: { Name: 'authorization' } },
+        { SingleHeader: { Name: 'x-synthetic-enquiry' } },
+        { SingleHeader: { Name: 'idempotency-key' } },
       ],
       // Allowed requests (pages, assets) are dropped: only what a rule blocked or counted stays.
       LoggingFilter: {

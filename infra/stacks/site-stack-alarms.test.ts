@@ -41,8 +41,10 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       const topicId = logicalIdOf(stage.template, 'AWS::SNS::Topic', 'Notifications')
       // PipelineAlarms' own (PipelineDashboard's are checked in infra/deployment-monitoring.test.ts,
       // DeliveryEvents' in infra/constructs/delivery-events.test.ts).
+      // The dead-sender and unknown-outcome alarms have tests of their own, below.
       const alarms = Object.entries(stage.template.findResources('AWS::CloudWatch::Alarm'))
         .filter(([id]) => id.startsWith('Alarms'))
+        .filter(([id]) => !/^Alarms(DeadStreamSender|EmailOutcomeUnknown)/.test(id))
         .map(([, alarm]) => alarm) as Resource[]
       expect(alarms).toHaveLength(8)
       for (const alarm of alarms) {
@@ -121,6 +123,55 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       })
     })
 
+    it('alarms when enquiries arrive and the stream sender does not run: the retry e-mailed one it never touched', () => {
+      expect(pipelineCounts).toContain(pipelineMetrics.emailedByRetry)
+      const topicId = logicalIdOf(stage.template, 'AWS::SNS::Topic', 'Notifications')
+      stage.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: METRICS_NAMESPACE,
+        MetricName: 'EnquiryEmailedByRetry',
+        Dimensions: [
+          { Name: 'service', Value: 'notification-retry' },
+          { Name: 'stage', Value: 'prod' },
+        ],
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        // The retry reports it every run, 0 included: no data is the retry not running, when
+        // nobody sends at all.
+        TreatMissingData: 'breaching',
+        AlarmActions: [{ Ref: topicId }],
+        OKActions: [{ Ref: topicId }],
+      })
+    })
+
+    it('alarms on a send SES did not answer, from either function that sends', () => {
+      expect(pipelineCounts).toContain(pipelineMetrics.outcomeUnknown)
+      const [alarm] = Object.entries(stage.template.findResources('AWS::CloudWatch::Alarm'))
+        .filter(([id]) => id.startsWith('AlarmsEmailOutcomeUnknown'))
+        .map(([, found]) => found) as Resource[]
+      const metrics = alarm?.Properties.Metrics as {
+        Expression?: string
+        MetricStat?: { Metric: { MetricName: string; Dimensions: { Value: unknown }[] } }
+      }[]
+      expect(metrics.find((metric) => metric.Expression)?.Expression).toBe(
+        'FILL(m0, 0) + FILL(m1, 0)',
+      )
+      expect(
+        metrics
+          .filter((metric) => metric.MetricStat)
+          .map((metric) => [
+            metric.MetricStat?.Metric.MetricName,
+            metric.MetricStat?.Metric.Dimensions[0]?.Value,
+          ]),
+      ).toEqual([
+        ['EnquiryEmailOutcomeUnknown', 'notification-retry'],
+        ['EnquiryEmailOutcomeUnknown', 'enquiry-sender'],
+      ])
+      expect(alarm?.Properties).toMatchObject({ Threshold: 1, TreatMissingData: 'notBreaching' })
+    })
+
     it('keeps the alarms’ and the dashboard’s logical ids across renames of their classes', () => {
       // The construct ids ('Alarms', 'Monitoring') are older than PipelineAlarms and
       // PipelineDashboard; a changed id would replace every alarm (and lose its history).
@@ -133,7 +184,10 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         expect.stringMatching(/^AlarmsEnquirySenderErrors/),
         expect.stringMatching(/^MonitoringEnquirySenderThrottles/),
       ])
-      expect(ids.filter((id) => !id.includes('EnquirySender')).sort()).toEqual(
+      // Two alarms of the send pipeline are new too.
+      const added = /^Alarms(DeadStreamSender|EmailOutcomeUnknown)/
+      expect(ids.filter((id) => added.test(id))).toHaveLength(2)
+      expect(ids.filter((id) => !id.includes('EnquirySender') && !added.test(id)).sort()).toEqual(
         [
           'AlarmsContactErrors3DC1AC1A',
           'AlarmsNotificationRetryErrorsD4513F0A',

@@ -309,6 +309,11 @@ export class SiteStack extends Stack {
       httpApi: this.contactApi.httpApi,
       emailGaveUpMetric: this.contactApi.emailGaveUpMetric,
       backlogAgeMetric: this.contactApi.backlogAgeMetric,
+      emailedByRetryMetric: this.contactApi.emailedByRetryMetric,
+      outcomeUnknownMetrics: [
+        this.contactApi.retryOutcomeUnknownMetric,
+        ...(this.sender ? [this.sender.outcomeUnknownMetric] : []),
+      ],
     })
 
     this.dashboard = new PipelineDashboard(this, 'Monitoring', {

@@ -1,5 +1,6 @@
 import type { DrillResult } from '../drill-report.ts'
 import type { FaultStack } from '../fault-stack.ts'
+import { deliveredAfter, deliveryChecks, deliveryFigures } from './delivery-tally.ts'
 import * as drill from './under-load.ts'
 
 /**
@@ -16,15 +17,13 @@ export async function dynamoDbDripping(stack: FaultStack, budgetMs: number): Pro
     (db) => db.drip(DRIP_EVERY_MS),
     { faultMs: 15_000, kind: 'drip' },
   )
-  const retried = await drill.retryUntilIdle(stack, 20)
-  const mails = drill.mailTally(await drill.mailsPerEnquiry(stack, stored))
+  const delivery = await deliveredAfter(stack, { ...load, load })
   return {
     name: 'DynamoDB dripping 15 s under load',
     figures: [
       ...drill.answerFigures(load, budgetMs),
       `${stored.length} stored for ${answered201} answered 201`,
-      drill.retryFigure(retried),
-      `e-mailed once ${mails.once}, twice ${mails.more} (sent before its record was cut off), never ${mails.never}`,
+      ...deliveryFigures(delivery),
     ],
     checks: [
       drill.check(
@@ -33,10 +32,7 @@ export async function dynamoDbDripping(stack: FaultStack, budgetMs: number): Pro
       ),
       drill.allCreatedOrUnavailable(load),
       ...drill.storageFaultChecks(load, stored, 'drip'),
-      drill.check(
-        'nothing lost: every stored enquiry e-mailed once DynamoDB answers again',
-        mails.never === 0,
-      ),
+      ...deliveryChecks(delivery),
     ],
   }
 }

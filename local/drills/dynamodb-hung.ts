@@ -1,5 +1,6 @@
 import type { DrillResult } from '../drill-report.ts'
 import type { FaultStack } from '../fault-stack.ts'
+import { deliveredAfter, deliveryChecks, deliveryFigures } from './delivery-tally.ts'
 import * as drill from './under-load.ts'
 
 /** DynamoDB accepts connections and never answers for 20 s, under load. */
@@ -9,12 +10,14 @@ export async function dynamoDbHung(stack: FaultStack, budgetMs: number): Promise
     (db) => db.hang(),
     { faultMs: 20_000, kind: 'dynamodb' },
   )
-  const unavailable = load.answers.filter((answer) => answer.status === 503).length
+  const unavailable = load.answers.filter((answer) => [503, 504].includes(answer.status)).length
+  const delivery = await deliveredAfter(stack, { ...load, load })
   return {
     name: 'DynamoDB hung 20 s under load',
     figures: [
       ...drill.answerFigures(load, budgetMs),
       `${stored.length} stored for ${answered201} answered 201`,
+      ...deliveryFigures(delivery),
     ],
     checks: [
       drill.check('every answer within the budget', drill.withinBudget(load, budgetMs)),
@@ -25,6 +28,7 @@ export async function dynamoDbHung(stack: FaultStack, budgetMs: number): Promise
         'nothing stored beyond the answers given',
         stored.length <= answered201 + unavailable,
       ),
+      ...deliveryChecks(delivery),
     ],
   }
 }

@@ -39,15 +39,17 @@ export const withinBudget = (load: LoadResult, budgetMs: number) =>
 /**
  * Six connections of load (at most 600 requests): two seconds with `service` answering, `faultMs`
  * with it misbehaving (`fault` starts that: a hang, a drip), then `tailSeconds` with it back, so
- * requests start before, during and after.
+ * requests start before, during and after. Says when the load began and when the service was
+ * back (`recoveredAt`).
  */
 export async function loadThroughFault(
   stack: FaultStack,
   service: FaultProxy,
   fault: (service: FaultProxy) => void,
   options: { faultMs: number; tailSeconds: number; kind: string },
-): Promise<LoadResult & { email: string }> {
+): Promise<LoadResult & { email: string; startedAt: number; recoveredAt: number }> {
   const email = drillEmail(options.kind)
+  const startedAt = Date.now()
   const running = runLoad(stack, {
     connections: 6,
     durationSeconds: 2 + options.faultMs / 1_000 + options.tailSeconds,
@@ -60,10 +62,11 @@ export async function loadThroughFault(
   fault(service)
   await after(options.faultMs)
   service.up()
+  const recoveredAt = Date.now()
   const load = await running
   // What the write started (the sender) finishes before anything is counted.
   await stack.trigger.settled()
-  return { ...load, email }
+  return { ...load, email, startedAt, recoveredAt }
 }
 
 /**
@@ -91,27 +94,42 @@ export const allCreated = (load: LoadResult) =>
       load.answers.every((answer) => answer.status === 201),
   )
 
-/** Every request answered, with 201 or 503 (storage unavailable): the answers of a storage fault. */
+/**
+ * Every request answered, with 201, 503 (storage refused it: not stored) or 504 (storage
+ * answered neither the write nor a read of it: it cannot be known): the answers of a storage
+ * fault.
+ */
 export const allCreatedOrUnavailable = (load: LoadResult) =>
   check(
-    'all 201 or 503',
-    load.errors === 0 &&
-      load.answers.every((answer) => answer.status === 201 || answer.status === 503),
+    'all 201, 503 or 504',
+    load.errors === 0 && load.answers.every((answer) => [201, 503, 504].includes(answer.status)),
   )
 
-/** While storage misbehaved, some answers were 503 saying when to retry; no 201 was stored twice. */
+/**
+ * While storage misbehaved, some answers were 503 or 504, a 503 saying when to retry and a 504
+ * that sending again is safe; no 201 was stored twice.
+ */
 export function storageFaultChecks(
   load: LoadResult,
   stored: readonly { id: string }[],
   fault: string,
 ): DrillCheck[] {
   const unavailable = load.answers.filter((answer) => answer.status === 503)
+  const unknown = load.answers.filter((answer) => answer.status === 504)
+  const unknownWords = load.messages[504] ?? ''
   const storedIds = stored.map((item) => item.id)
   return [
-    check(`some answers came during the ${fault} as 503`, unavailable.length > 0),
+    check(
+      `some answers came during the ${fault} as 503 or 504`,
+      unavailable.length + unknown.length > 0,
+    ),
     check(
       'every 503 says when to retry',
       unavailable.every((answer) => answer.retryAfter !== undefined),
+    ),
+    check(
+      'a 504 says it cannot be known, and that sending again is safe',
+      unknown.length === 0 || /could not confirm.*send it again/.test(unknownWords),
     ),
     check(
       'every 201 stored exactly once',
@@ -121,16 +139,6 @@ export function storageFaultChecks(
     ),
   ]
 }
-
-export const retryFigure = (retried: { sent: number; runs: number }) =>
-  `${retried.sent} sent by ${retried.runs} retry run(s)`
-
-/** How many enquiries the mailbox holds once, more than once and never (from mailsPerEnquiry). */
-export const mailTally = (perEnquiry: readonly number[]) => ({
-  once: perEnquiry.filter((count) => count === 1).length,
-  more: perEnquiry.filter((count) => count > 1).length,
-  never: perEnquiry.filter((count) => count === 0).length,
-})
 
 /** Retry runs, each as the schedule would run it later, until nothing is left (bounded). */
 export async function retryUntilIdle(stack: FaultStack, maxRuns: number, stepMs = 3 * 60 * 60_000) {

@@ -64,7 +64,11 @@ export const contactFormCopy = {
         "We've received several messages from your connection in a short time. Please wait a minute, then send yours again.",
       unavailable:
         "Our server couldn't take your message just now. Please try again in a few minutes.",
-      /** No answer in time (ours or the gateway's): it may have arrived, and a resend is safe. */
+      /**
+       * No answer in time (ours or the gateway's), or the API's own 504 (its table answered
+       * neither the write nor a read of it): it may have arrived, and a resend is safe: the
+       * same draft goes again with the same key, from a fresh page too (send-key.ts).
+       */
       timedOut:
         "Our server took too long to answer, so we can't be sure your message arrived. Please send it again: we will only receive it once.",
       /** The request never reached the server (offline, blocked, dropped). */

@@ -5,6 +5,12 @@
  */
 export const DRAFT_KEY = 'contact-form-draft'
 
+/**
+ * Where the idempotency key of the draft's last send is kept (send-key.ts): a send whose outcome
+ * was unknown, sent again from a fresh page, is the same submission to the API.
+ */
+export const SEND_KEY = 'contact-form-send-key'
+
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 /** Session storage, or nothing where it is unavailable (blocked, or a sandboxed frame). */
@@ -16,9 +22,11 @@ export function sessionStore(): DraftStorage | undefined {
   }
 }
 
+/** Forgets the draft and its send's key (once it is sent). */
 export function clearDraft(storage = sessionStore()): void {
   try {
     storage?.removeItem(DRAFT_KEY)
+    storage?.removeItem(SEND_KEY)
   } catch {
     // Nothing stored then.
   }

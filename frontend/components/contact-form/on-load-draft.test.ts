@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { sampleEnquiry } from '#shared/sample-enquiry.ts'
-import { clearDraft, DRAFT_KEY } from './draft-storage.ts'
+import { HttpError } from '../../api/request.ts'
+import { clearDraft, DRAFT_KEY, SEND_KEY } from './draft-storage.ts'
 import { readDraft, saveDraft } from './on-load-draft.ts'
-import { emptyValues } from './rules.ts'
+import { emptyValues, failureReason, submissionKey } from './rules.ts'
+import { keepSendKey, readSendKey } from './send-key.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial))
@@ -61,5 +63,43 @@ describe('the contact form draft', () => {
     expect(() => clearDraft(refusing)).not.toThrow()
     expect(readDraft(refusing)).toEqual({})
     expect(readDraft(undefined)).toEqual({})
+  })
+})
+
+let keys = 0
+const newKey = () => `key-${++keys}`
+
+describe('the key a draft was sent with', () => {
+  it('is the same after a reload for the same draft, so a send of unknown outcome sent again is one enquiry', () => {
+    const storage = memoryStorage()
+    // The first page: sent, no answer the visitor could trust.
+    const sent = submissionKey(readSendKey(storage), sampleEnquiry, newKey)
+    keepSendKey(sent, storage)
+    // A fresh page of the same tab, the draft restored: the same key goes again.
+    const again = submissionKey(readSendKey(storage), { ...sampleEnquiry }, newKey)
+    expect(again.key).toBe(sent.key)
+    // A changed draft is another enquiry.
+    const edited = submissionKey(
+      readSendKey(storage),
+      { ...sampleEnquiry, message: `${sampleEnquiry.message} And one more thing.` },
+      newKey,
+    )
+    expect(edited.key).not.toBe(sent.key)
+  })
+
+  it('is forgotten with the draft once the enquiry is sent, and a damaged one is ignored', () => {
+    const storage = memoryStorage()
+    keepSendKey(submissionKey(undefined, sampleEnquiry, newKey), storage)
+    clearDraft(storage)
+    expect(storage.items.has(SEND_KEY)).toBe(false)
+    for (const stored of ['not json', 'null', '[1]', '{"key":3}']) {
+      expect(readSendKey(memoryStorage({ [SEND_KEY]: stored }))).toBeUndefined()
+    }
+  })
+
+  it('is kept for the API’s own 504, whose words say sending again is safe', () => {
+    expect(
+      failureReason(new HttpError(504, 'Gateway Timeout', '{"message":"could not confirm"}')),
+    ).toBe('timedOut')
   })
 })

@@ -18,6 +18,7 @@ import {
   submissionKey,
   withFieldError,
 } from './rules.ts'
+import { keepSendKey, readSendKey } from './send-key.ts'
 
 /**
  * Takes over the prerendered form (ContactForm.tsx) in place: the messages under each field, the
@@ -29,7 +30,8 @@ import {
 export function enhanceContactForm(form: HTMLFormElement): void {
   if (form.hasAttribute(formParts.interactive)) return
   let errors: FieldErrors = {}
-  let key: SubmissionKey | undefined
+  // The key this draft was last sent with, on this page or an earlier one of the tab.
+  let key: SubmissionKey | undefined = readSendKey()
   const showToast = createToaster()
   /** Set at once on submit, so a second press while validation loads cannot send twice. */
   let submitting = false
@@ -93,6 +95,7 @@ export function enhanceContactForm(form: HTMLFormElement): void {
       }
       setErrors({})
       key = submissionKey(key, result.data, newIdempotencyKey)
+      keepSendKey(key)
       showSending(form, true)
       const honeypot = new FormData(form).get(contactApi.honeypotField)
       await sendEnquiry(result.data, {

@@ -202,7 +202,7 @@ async function run(
     case 'requeue':
     case 'release': {
       const from = command === 'release' ? (['held'] as const) : requeueable
-      const done = await requeueEnquiry(target, ids[0] as string, from, now)
+      const done = await requeueEnquiry(target, ids[0] as string, from, now, { by: 'ops' })
       if (!done) {
         const current = await readEnquiry(target, ids[0] as string)
         io.err(

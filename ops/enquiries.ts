@@ -105,7 +105,7 @@ export async function readEnquiry(table: EnquiryTableRef, id: string) {
 export async function requeueAllGaveUp(table: EnquiryTableRef, now: Date): Promise<number> {
   let requeued = 0
   for (const id of await idsInIndex(table, enquiryTable.attentionIndex, 'gave-up')) {
-    if (await requeueEnquiry(table, id, ['gave-up'], now)) requeued++
+    if (await requeueEnquiry(table, id, ['gave-up'], now, { by: 'ops' })) requeued++
   }
   return requeued
 }

@@ -274,7 +274,6 @@ export async function startLocalPipeline(
         table: { client: clients.documentClient, tableName: config.enquiriesTable },
         ses: clients.ses,
         addresses: config,
-        target: {},
         log,
         now: () => digestOptions.now ?? new Date(),
         links: (now) =>

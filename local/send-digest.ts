@@ -33,7 +33,6 @@ export async function sendLocalDigest(
       table,
       ses,
       addresses: { senderEmail: localSenderEmail, agencyEmail },
-      target: {},
       log: () => {},
       now: () => now,
       links: (at) =>

@@ -2,9 +2,10 @@ import { type SESClient, SendEmailCommand, type SendEmailCommandInput } from '@a
 import type { EnquiryTableRef } from '../enquiries/attention.ts'
 import { type EmailAddresses, headerSafe, type RenderedEmail } from '../enquiries/email.ts'
 import { wellFormed } from '../enquiries/item.ts'
+import { waitingEnquiries } from '../enquiries/waiting.ts'
 import { escapeHtml } from '../html-pages.ts'
 import type { Logger } from '../log.ts'
-import { type ActionLinker, type DigestTarget, enquiriesForDigest, renderDigest } from './digest.ts'
+import { type ActionLinker, renderDigest } from './digest.ts'
 
 /**
  * Sending the digest (rendered by digest.ts): to the agency inbox, and, when that inbox itself
@@ -33,7 +34,10 @@ export function refusedInboxCopy(
   }
 }
 
-/** SES v1 `SendEmail`, the enquiry e-mails' way: from the verified sender to the agency inbox. */
+/**
+ * SES v1 `SendEmail`, the enquiry e-mails' way: from the verified sender to the agency inbox (or
+ * `to`). The digest, the reminder and the weekly summary all go this way.
+ */
 export function digestEmailInput(
   rendered: RenderedEmail,
   addresses: EmailAddresses,
@@ -60,11 +64,10 @@ export interface DigestDependencies {
   readonly table: EnquiryTableRef
   readonly ses: SESClient
   readonly addresses: EmailAddresses
-  readonly target: DigestTarget
   readonly log: Logger
   readonly now: () => Date
-  /** Signs the links of a digest made at `now`; without it the digest shows ops commands. */
-  readonly links?: ((now: Date) => ActionLinker) | undefined
+  /** Signs the links of a digest made at `now`. */
+  readonly links: (now: Date) => ActionLinker
   /** @default DEFAULT_LIST_DAYS */
   readonly listDays?: number | undefined
   /**
@@ -84,24 +87,27 @@ export interface DigestOutcome {
   readonly copyMessageId?: string | undefined
 }
 
-/** Reads what waits and e-mails the digest of it, if anything waits. Throws when it cannot. */
+/**
+ * Reads what waits and e-mails the digest of it, when it lists anything in full. Throws when it
+ * cannot.
+ */
 export async function sendDigest(
   deps: DigestDependencies,
   signal?: AbortSignal,
 ): Promise<DigestOutcome> {
   const now = deps.now()
-  const entries = await enquiriesForDigest(deps.table, now, signal)
+  const entries = await waitingEnquiries(deps.table, now, signal)
   const held = entries.filter((entry) => entry.emailStatus === 'held').length
   const counts = { listed: entries.length, held, undelivered: entries.length - held }
   const rendered = renderDigest(entries, {
     now,
-    target: deps.target,
-    links: deps.links?.(now),
+    links: deps.links(now),
     listDays: deps.listDays,
+    timeZone: deps.addresses.agencyTimeZone,
   })
   if (!rendered) {
-    deps.log({ level: 'info', event: 'attention_digest_empty' })
-    return counts
+    deps.log({ level: 'info', event: 'attention_digest_empty', waitingCount: entries.length })
+    return { ...counts, listed: 0 }
   }
   const result = await deps.ses.send(
     new SendEmailCommand(digestEmailInput(rendered, deps.addresses)),

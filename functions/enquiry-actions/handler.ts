@@ -3,6 +3,7 @@ import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { requireOriginSecret } from '../contact/origin-check.ts'
 import { createLogger } from '../log.ts'
+import { createMetrics } from '../metrics.ts'
 import { createActionHandler } from './create-handler.ts'
 import { linkKeyEnv } from './links.ts'
 
@@ -24,5 +25,7 @@ export const handler = requireOriginSecret(
     key,
     stage: config.stage ?? 'local',
     log: createLogger('enquiry-actions'),
+    timeZone: config.agencyTimeZone,
+    metrics: createMetrics('enquiry-actions'),
   }),
 )

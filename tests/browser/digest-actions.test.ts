@@ -43,7 +43,6 @@ const runDigest = (now = new Date()) =>
     table,
     ses: clients.ses,
     addresses: config,
-    target: {},
     log: silentLogger,
     now: () => now,
     links: (at) => actionLinker({ key, stage: 'local', siteUrl, now: at }),

@@ -3,10 +3,11 @@ import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/
 import { mockClient } from 'aws-sdk-client-mock'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
+import { staffEmailInput } from '../enquiries/staff-email.ts'
 import { testClients, testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createDigestHandler } from './create-handler.ts'
 import { type DigestEntry, MAX_LISTED, renderDigest } from './digest.ts'
-import { digestEmailInput, sendDigest } from './send.ts'
+import { sendDigest } from './send.ts'
 
 const now = new Date('2026-11-23T08:00:00.000Z')
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000)
@@ -145,7 +146,7 @@ describe('the digest of what waits for the agency', () => {
     const digest = renderDigest([held()], options)
     if (!digest) throw new Error('a digest')
     expect(
-      digestEmailInput(digest, { ...testConfig, sesConfigurationSet: 'DeliveryEvents-1' }),
+      staffEmailInput(digest, { ...testConfig, sesConfigurationSet: 'DeliveryEvents-1' }),
     ).toMatchObject({
       Source: testConfig.senderEmail,
       Destination: { ToAddresses: [testConfig.agencyEmail] },

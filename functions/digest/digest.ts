@@ -1,16 +1,7 @@
-import { formatAgencyTime } from '#shared/agency-time.ts'
 import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
-import { headerSafe, oneLine, type RenderedEmail } from '../enquiries/email.ts'
-import {
-  ageInWords,
-  checkedKeys,
-  firstLine,
-  type WaitingEntry,
-  waitingReason,
-  waitingSections,
-  waitingSince,
-} from '../enquiries/waiting.ts'
-import type { EnquiryAction } from '../enquiry-actions/links.ts'
+import { headerSafe, type RenderedEmail } from '../enquiries/email.ts'
+import { type ActionLinker, entryHtml, entryText, shownEntry } from '../enquiries/entry-email.ts'
+import { type WaitingEntry, waitingSections, waitingSince } from '../enquiries/waiting.ts'
 import { emailDocument, escapeHtml } from '../html-pages.ts'
 
 /**
@@ -32,9 +23,6 @@ export const MAX_LISTED = 50
 /** How long an enquiry is listed in full, from when it started waiting (a stage setting). */
 export const DEFAULT_LIST_DAYS = enquiryActionsApi.listDays
 
-/** The signed link for one action on one enquiry (functions/enquiry-actions/links.ts). */
-export type ActionLinker = (id: string, action: EnquiryAction) => string
-
 export interface DigestOptions {
   readonly now: Date
   /** Signs each entry's links, and the link to the page of every waiting enquiry. */
@@ -43,62 +31,6 @@ export interface DigestOptions {
   readonly listDays?: number | undefined
   /** Where staff read times. @default DEFAULT_AGENCY_TIME_ZONE */
   readonly timeZone?: string | undefined
-}
-
-interface ShownEntry {
-  readonly heading: string
-  readonly who: string
-  readonly firstLine: string
-  readonly why: string
-  /** Each action's words and link. */
-  readonly actions: readonly { readonly label: string; readonly url: string }[]
-}
-
-/** One waiting enquiry as an e-mail shows it: heading, who, first line, why, its links. */
-export function shownEntry(
-  entry: WaitingEntry,
-  options: Pick<DigestOptions, 'now' | 'links' | 'timeZone'>,
-): ShownEntry {
-  const keys = checkedKeys(entry)
-  const section = waitingSections.find((candidate) =>
-    (candidate.statuses as readonly string[]).includes(entry.emailStatus),
-  )
-  return {
-    heading: `${keys?.ref ?? 'An enquiry'}, received ${ageInWords(options.now.getTime() - Date.parse(entry.createdAt))} (${formatAgencyTime(entry.createdAt, options.timeZone)})`,
-    who: oneLine(`${entry.firstName} ${entry.lastName}, ${entry.company}`),
-    firstLine: firstLine(entry.message),
-    why: `Why it is here: ${waitingReason(entry)}`,
-    actions:
-      keys && section
-        ? section.links.map(([action, label]) => ({ label, url: options.links(keys.id, action) }))
-        : [],
-  }
-}
-
-/** One entry as text lines, indented under its heading. */
-export function entryText(entry: ShownEntry): string[] {
-  return [
-    entry.heading,
-    `  ${entry.who}`,
-    `  "${entry.firstLine}"`,
-    `  ${entry.why}`,
-    ...entry.actions.map((action) => `  ${action.label}: ${action.url}`),
-  ]
-}
-
-/** One entry as HTML: a block with its links. */
-export function entryHtml(entry: ShownEntry): string {
-  return (
-    '<div style="border-left:4px solid #1f47cc;padding:4px 12px;margin:12px 0">' +
-    `<p style="margin:0;font-weight:bold">${escapeHtml(entry.heading)}</p>` +
-    `<p style="margin:0">${escapeHtml(entry.who)}</p>` +
-    `<p style="margin:0;font-style:italic">“${escapeHtml(entry.firstLine)}”</p>` +
-    `<p style="margin:0">${escapeHtml(entry.why)}</p>` +
-    (entry.actions.length > 0
-      ? `<p style="margin:8px 0 0">${entry.actions.map((action) => `<a href="${escapeHtml(action.url)}" style="display:inline-block;margin-right:16px;color:#1a3aa3;font-weight:bold">${escapeHtml(action.label)}</a>`).join('')}</p>`
-      : '') +
-    '</div>'
-  )
 }
 
 /** The words of the link to the page of every waiting enquiry. */

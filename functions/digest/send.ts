@@ -1,11 +1,12 @@
-import { type SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses'
+import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
 import type { EnquiryTableRef } from '../enquiries/attention.ts'
 import { type EmailAddresses, headerSafe, type RenderedEmail } from '../enquiries/email.ts'
-import { wellFormed } from '../enquiries/item.ts'
+import type { ActionLinker } from '../enquiries/entry-email.ts'
+import { staffEmailInput } from '../enquiries/staff-email.ts'
 import { waitingEnquiries } from '../enquiries/waiting.ts'
 import { escapeHtml } from '../html-pages.ts'
 import type { Logger } from '../log.ts'
-import { type ActionLinker, renderDigest } from './digest.ts'
+import { renderDigest } from './digest.ts'
 
 /**
  * Sending the digest (rendered by digest.ts): to the agency inbox, and, when that inbox itself
@@ -31,32 +32,6 @@ export function refusedInboxCopy(
       (body) =>
         `${body}<p style="border:2px solid #c53030;padding:8px 12px;font-weight:bold">${escapeHtml(notice)}</p>`,
     ),
-  }
-}
-
-/**
- * SES v1 `SendEmail`, the enquiry e-mails' way: from the verified sender to the agency inbox (or
- * `to`). The digest, the reminder and the weekly summary all go this way.
- */
-export function digestEmailInput(
-  rendered: RenderedEmail,
-  addresses: EmailAddresses,
-  to: string = addresses.agencyEmail,
-): SendEmailCommandInput {
-  return {
-    Source: headerSafe(addresses.senderEmail),
-    Destination: { ToAddresses: [headerSafe(to)] },
-    Message: {
-      Subject: { Data: wellFormed(rendered.subject), Charset: 'UTF-8' },
-      Body: {
-        Text: { Data: wellFormed(rendered.text), Charset: 'UTF-8' },
-        Html: { Data: wellFormed(rendered.html), Charset: 'UTF-8' },
-      },
-    },
-    // Its delivery is reported like an enquiry e-mail's: a bounce of it pages ops too.
-    ...(addresses.sesConfigurationSet && {
-      ConfigurationSetName: addresses.sesConfigurationSet,
-    }),
   }
 }
 
@@ -110,7 +85,7 @@ export async function sendDigest(
     return { ...counts, listed: 0 }
   }
   const result = await deps.ses.send(
-    new SendEmailCommand(digestEmailInput(rendered, deps.addresses)),
+    new SendEmailCommand(staffEmailInput(rendered, deps.addresses)),
     { abortSignal: signal },
   )
   deps.log({
@@ -125,7 +100,7 @@ export async function sendDigest(
   if (!deps.copyTo || refused === 0) return { ...counts, messageId: result.MessageId }
   const copy = await deps.ses.send(
     new SendEmailCommand(
-      digestEmailInput(
+      staffEmailInput(
         refusedInboxCopy(rendered, deps.addresses.agencyEmail, refused),
         deps.addresses,
         deps.copyTo,

@@ -135,7 +135,10 @@ describe('npm run enquiries -- digest, on the local stack', () => {
     // Nothing left waiting: nothing sent.
     expect((await enquiries(['requeue', gaveUp])).code).toBe(0)
     const last = await enquiries(['digest'])
-    expect(last).toEqual({ code: 0, said: 'Nothing waits for the agency: no digest sent.' })
+    expect(last).toEqual({
+      code: 0,
+      said: 'No digest sent: nothing new waits for the agency (0 waiting in all, each on the page of waiting enquiries).',
+    })
     expect(await digests()).toHaveLength(2)
   }, 60_000)
 

@@ -140,7 +140,12 @@ describe('the digest’s links on the local stack', () => {
     await pipeline.runRetry(later)
     const mail = await mailOf(id)
     expect(mail).toHaveLength(1)
-    expect(mail[0]?.replyTo).toEqual([`sender${sequence}@example.co.uk`])
+    expect(mail[0]?.replyTo[0]).toBe(`sender${sequence}@example.co.uk`)
+    // Released: a normal enquiry, saying so.
+    expect(mail[0]?.subject).toMatch(/^New enquiry from /)
+    expect(mail[0]?.body.text).toMatch(
+      /^Released from the spam hold by staff on \w{3} \d+ \w{3} \d{4}, \d\d:\d\d (GMT|BST)/,
+    )
 
     const again = await press(link)
     expect(await again.text()).toContain('already sent to you')
@@ -238,7 +243,8 @@ describe('the digest’s links on the local stack', () => {
     const cases = [
       [changed, 403, 'This link has been changed'],
       [expired, 410, 'This link has expired'],
-      [otherStage, 403, 'another copy of the website'],
+      // Signed with another stage's key: its signature fails before its stage is read.
+      [otherStage, 403, 'This link has been changed'],
       [otherKey, 403, 'This link has been changed'],
     ] as const
     for (const [url, status, words] of cases) {

@@ -23,6 +23,7 @@ import {
   type StaffConfig,
   type StaffSettings,
   staffConfig,
+  staffProblems,
   staffSettingsShape,
 } from './settings/staff-settings.ts'
 import {
@@ -88,6 +89,7 @@ const settingsSchema = z
     for (const message of [
       ...domainProblems(s, s.region ?? DEFAULT_REGION),
       ...trafficProblems(s),
+      ...staffProblems(s, s.region ?? DEFAULT_REGION),
     ]) {
       ctx.addIssue({ code: 'custom', message })
     }
@@ -156,7 +158,7 @@ export function parseStage(stage: string, settings: unknown, env: Env): DeployCo
     ...mailConfig(s, site),
     ...domainConfig(s),
     ...trafficConfig(s),
-    ...staffConfig(s),
+    ...staffConfig(s, { region: s.region ?? DEFAULT_REGION, hostedZoneName: s.hostedZoneName }),
     ...monitoringConfig(s),
   }
 }

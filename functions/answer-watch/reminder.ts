@@ -1,6 +1,7 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
 import { formatAgencyTime } from '#shared/agency-time.ts'
+import { answerPromise } from '#shared/answer-promise.ts'
 import { ANSWER_PROMISE_HOURS, awaitsAnswer, markOnce } from '../enquiries/answers.ts'
 import type { EnquiryTableRef } from '../enquiries/attention.ts'
 import { enquiriesCreatedBetween } from '../enquiries/by-day.ts'
@@ -32,7 +33,7 @@ import { countEnquiry } from '../metrics.ts'
 /** How far back the reminder looks: a run that failed for days still reminds, once. */
 export const REMINDER_LOOKBACK_DAYS = 7
 /** When the reminder lists an unanswered enquiry, unless the stage says otherwise. */
-export const DEFAULT_REMINDER_AFTER_HOURS = 20
+export const DEFAULT_REMINDER_AFTER_HOURS = answerPromise.reminderAfterHours
 
 const fields = [
   ...waitingFields,

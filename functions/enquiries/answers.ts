@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { answerPromise } from '#shared/answer-promise.ts'
 import { enquiryTable } from '#shared/enquiry-table.ts'
 import type { EnquiryTableRef } from './attention.ts'
 import type { AnsweredVia, Enquiry } from './item.ts'
@@ -14,7 +15,7 @@ import { isConditionalCheckFailure } from './store.ts'
  */
 
 /** How long the website promises an answer takes. */
-export const ANSWER_PROMISE_HOURS = 24
+export const ANSWER_PROMISE_HOURS = answerPromise.hours
 
 /** Whether an enquiry still waits for its first answer (answered and dismissed ones do not). */
 export function awaitsAnswer(

@@ -44,7 +44,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       const alarms = Object.entries(stage.template.findResources('AWS::CloudWatch::Alarm'))
         .filter(([id]) => id.startsWith('Alarms'))
         .map(([, alarm]) => alarm) as Resource[]
-      expect(alarms).toHaveLength(8)
+      expect(alarms).toHaveLength(9)
       for (const alarm of alarms) {
         expect(alarm.Properties).toMatchObject({
           AlarmActions: [{ Ref: topicId }],
@@ -75,6 +75,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         'ContactApiEnquiryActions',
       )
       const senderId = logicalIdOf(stage.template, 'AWS::Lambda::Function', 'EnquirySenderSender')
+      const watchId = logicalIdOf(stage.template, 'AWS::Lambda::Function', 'AnswersWatchWatch')
       const apiId = logicalIdOf(stage.template, 'AWS::ApiGatewayV2::Api', 'ContactApi')
       expect(watched.sort()).toEqual(
         [
@@ -83,6 +84,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           `AWS/Lambda Errors ${JSON.stringify({ Ref: digestId })}`,
           `AWS/Lambda Errors ${JSON.stringify({ Ref: actionsId })}`,
           `AWS/Lambda Errors ${JSON.stringify({ Ref: senderId })}`,
+          `AWS/Lambda Errors ${JSON.stringify({ Ref: watchId })}`,
           `AWS/ApiGateway 5xx ${JSON.stringify({ Ref: apiId })}`,
           'ElevateDigital/Enquiries EnquiryGaveUp "notification-retry"',
           'ElevateDigital/Enquiries OldestUndeliveredAgeSeconds "notification-retry"',
@@ -128,12 +130,17 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         ...stage.template.findResources('AWS::CloudWatch::Alarm'),
         ...stage.template.findResources('AWS::CloudWatch::Dashboard'),
       }).filter((id) => !id.startsWith('DeliveryEvents') && !id.startsWith('EnquirySender'))
-      // The enquiry sender's are new (no history to keep); the older ones keep their ids.
-      expect(ids.filter((id) => id.includes('EnquirySender')).sort()).toEqual([
+      // The enquiry sender's and the answer watch's are new (no history to keep); the older ones
+      // keep their ids.
+      const newer = /EnquirySender|AnswerWatch|Reminder/
+      expect(ids.filter((id) => newer.test(id)).sort()).toEqual([
+        expect.stringMatching(/^AlarmsAnswerWatchErrors/),
         expect.stringMatching(/^AlarmsEnquirySenderErrors/),
+        expect.stringMatching(/^MonitoringAnswerWatchThrottles/),
         expect.stringMatching(/^MonitoringEnquirySenderThrottles/),
+        expect.stringMatching(/^MonitoringReminderFailedInvocations/),
       ])
-      expect(ids.filter((id) => !id.includes('EnquirySender')).sort()).toEqual(
+      expect(ids.filter((id) => !newer.test(id)).sort()).toEqual(
         [
           'AlarmsContactErrors3DC1AC1A',
           'AlarmsNotificationRetryErrorsD4513F0A',

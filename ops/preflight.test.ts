@@ -130,6 +130,7 @@ describe('npm run preflight', () => {
       'no existing A www.elevate-digital.example',
       'no existing AAAA www.elevate-digital.example',
       'no existing A api.elevate-digital.example',
+      'no existing MX replies.elevate-digital.example',
       'no existing MX mail.elevate-digital.example',
       'no existing TXT mail.elevate-digital.example',
       'no existing TXT _dmarc.elevate-digital.example',
@@ -265,6 +266,11 @@ describe('npm run preflight', () => {
       /FAIL\s+no existing TXT _dmarc\.elevate-digital\.example\s+it exists already.*remove dmarc from the stage/,
     ],
     [
+      'an existing MX record on the reply subdomain',
+      () => zoneRecords.push({ Name: 'replies.elevate-digital.example.', Type: 'MX' }),
+      /FAIL\s+no existing MX replies\.elevate-digital\.example\s+it exists already.*set replySubdomain to a free label/,
+    ],
+    [
       'an existing mail. MX record',
       () => zoneRecords.push({ Name: 'mail.elevate-digital.example.', Type: 'MX' }),
       /FAIL\s+no existing MX mail\.elevate-digital\.example\s+it exists already/,
@@ -373,6 +379,7 @@ describe('npm run preflight', () => {
       preflightOf({ ...prod, mailFromSubdomain: 'bounce' }, new TimeBudget(60_000), { resolveNs })
     const checked = (await run()).map((result) => `${result.outcome} ${result.check}`)
     expect(checked.filter((line) => /MX|TXT/.test(line))).toEqual([
+      'PASS no existing MX replies.elevate-digital.example',
       'PASS no existing MX bounce.elevate-digital.example',
       'PASS no existing TXT bounce.elevate-digital.example',
     ])

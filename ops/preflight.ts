@@ -138,6 +138,9 @@ export function plannedRecords(
     { name: domain.domainName, type: 'A', leave: 'give the stage a domainName nobody uses yet' },
     { name: domain.domainName, type: 'AAAA', leave: 'give the stage a domainName nobody uses yet' },
     { name: domain.api.domainName, type: 'A', leave: 'set apiDomainName to a free name' },
+    ...(config.replyDomain
+      ? [{ name: config.replyDomain, type: 'MX', leave: 'set replySubdomain to a free label' }]
+      : []),
   ]
   const senderDomain = domainOf(config.senderEmail)
   if (config.senderIdentity === 'domain' && sameHost(zone.zoneName, senderDomain)) {

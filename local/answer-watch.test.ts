@@ -1,17 +1,15 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildEnquiry, type Enquiry } from '#functions/enquiries/item.ts'
 import { actionLinker, linkKeyEnv } from '#functions/enquiry-actions/links.ts'
-import { silentLogger } from '#functions/log.ts'
 import { RETRY_AFTER_MS } from '#functions/notification-retry/retry.ts'
 import { validSubmission } from '#functions/test-fixtures/test-support.ts'
 import { runEnquiries } from '#ops/enquiries-cli.ts'
 import { contactApi } from '#shared/contact.ts'
 import { enquiryRef } from '#shared/enquiry-table.ts'
 import { mailFor, readMailbox } from './mailbox.ts'
-import { type LocalPipeline, startLocalPipeline } from './pipeline.ts'
+import type { LocalPipeline } from './pipeline.ts'
+import { type ServedPipeline, serveLocalPipeline } from './served-pipeline.ts'
 
 /**
  * The 24-hour promise on the local stack, as staff meet it: `npm run enquiries -- remind` and
@@ -19,29 +17,16 @@ import { type LocalPipeline, startLocalPipeline } from './pipeline.ts'
  * the e-mails a release and a requeue cause.
  */
 const key = 'local-answer-watch-key-'.padEnd(48, 'k')
+let served: ServedPipeline
 let pipeline: LocalPipeline
-let server: Server
 let siteUrl: string
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    pipeline.handle(req, res).catch(() => res.end())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  pipeline = await startLocalPipeline({
-    retryIntervalMs: false,
-    actionLinkKey: key,
-    siteUrl,
-    log: silentLogger,
-  })
+  served = await serveLocalPipeline({ actionLinkKey: key })
+  ;({ stack: pipeline, apiUrl: siteUrl } = served)
 }, 60_000)
 
-afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await pipeline?.close()
-})
+afterAll(() => served?.close())
 
 /** `npm run enquiries -- ARGS` against this stack: its table, mailbox, site and key. */
 async function enquiries(args: string[]) {

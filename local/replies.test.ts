@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb'
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +7,8 @@ import { runEnquiries } from '#ops/enquiries-cli.ts'
 import { contactApi } from '#shared/contact.ts'
 import { enquiryRef } from '#shared/enquiry-table.ts'
 import { mailFor } from './mailbox.ts'
-import { type LocalPipeline, startLocalPipeline } from './pipeline.ts'
+import type { LocalPipeline } from './pipeline.ts'
+import { type ServedPipeline, serveLocalPipeline } from './served-pipeline.ts'
 
 /**
  * Staff answering an enquiry, on the local stack: they press Reply on its e-mail and send, and
@@ -17,29 +16,17 @@ import { type LocalPipeline, startLocalPipeline } from './pipeline.ts'
  * for SES receiving (as the subdomain's MX would); or they press "I have answered this". What
  * counts is recorded the moment the receiver answers; nothing of a message is kept.
  */
+let served: ServedPipeline
 let pipeline: LocalPipeline
-let server: Server
 let siteUrl: string
 const logs: LogEntry[] = []
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    pipeline.handle(req, res).catch(() => res.end())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  pipeline = await startLocalPipeline({
-    retryIntervalMs: false,
-    siteUrl,
-    log: (entry) => logs.push(entry),
-  })
+  served = await serveLocalPipeline({ log: (entry) => logs.push(entry) })
+  ;({ stack: pipeline, apiUrl: siteUrl } = served)
 }, 60_000)
 
-afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await pipeline?.close()
-})
+afterAll(() => served?.close())
 
 let sequence = 0
 /** A genuine enquiry through the API, its e-mail in the mailbox; its id and that e-mail's text. */

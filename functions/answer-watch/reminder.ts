@@ -1,11 +1,10 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics'
-import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
+import { SendEmailCommand } from '@aws-sdk/client-ses'
 import { formatAgencyTime } from '#shared/agency-time.ts'
 import { answerPromise } from '#shared/answer-promise.ts'
 import { ANSWER_PROMISE_HOURS, awaitsAnswer, markOnce } from '../enquiries/answers.ts'
-import type { EnquiryTableRef } from '../enquiries/attention.ts'
 import { enquiriesCreatedBetween } from '../enquiries/by-day.ts'
-import { type EmailAddresses, headerSafe, type RenderedEmail } from '../enquiries/email.ts'
+import { headerSafe, type RenderedEmail } from '../enquiries/email.ts'
 import {
   type ActionLinker,
   entryHtml,
@@ -14,10 +13,9 @@ import {
   shownEntry,
 } from '../enquiries/entry-email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
-import { staffEmailInput } from '../enquiries/staff-email.ts'
+import { type StaffMailDependencies, staffEmailInput } from '../enquiries/staff-email.ts'
 import { waitingFields } from '../enquiries/waiting.ts'
 import { emailDocument, escapeHtml } from '../html-pages.ts'
-import type { Logger } from '../log.ts'
 import { countEnquiry } from '../metrics.ts'
 
 /**
@@ -45,14 +43,7 @@ const fields = [
 ] as const satisfies readonly (keyof Enquiry)[]
 type Candidate = Pick<Enquiry, (typeof fields)[number] | 'id' | 'createdAt' | 'expiresAt'>
 
-export interface ReminderDependencies {
-  readonly table: EnquiryTableRef
-  readonly ses: SESClient
-  readonly addresses: EmailAddresses
-  readonly log: Logger
-  readonly now: () => Date
-  /** Signs the links of a reminder made at `now`. */
-  readonly links: (now: Date) => ActionLinker
+export interface ReminderDependencies extends StaffMailDependencies {
   /** @default DEFAULT_REMINDER_AFTER_HOURS */
   readonly afterHours?: number | undefined
   readonly metrics?: Metrics | undefined

@@ -1,4 +1,4 @@
-import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
+import { SendEmailCommand } from '@aws-sdk/client-ses'
 import {
   agencyDate,
   DEFAULT_AGENCY_TIME_ZONE,
@@ -7,15 +7,12 @@ import {
   startOfAgencyDay,
 } from '#shared/agency-time.ts'
 import { ANSWER_PROMISE_HOURS } from '../enquiries/answers.ts'
-import type { EnquiryTableRef } from '../enquiries/attention.ts'
 import { enquiriesCreatedBetween } from '../enquiries/by-day.ts'
-import { type EmailAddresses, headerSafe, type RenderedEmail } from '../enquiries/email.ts'
-import type { ActionLinker } from '../enquiries/entry-email.ts'
+import { headerSafe, type RenderedEmail } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
-import { staffEmailInput } from '../enquiries/staff-email.ts'
+import { type StaffMailDependencies, staffEmailInput } from '../enquiries/staff-email.ts'
 import { waitingEnquiries } from '../enquiries/waiting.ts'
 import { emailDocument, escapeHtml } from '../html-pages.ts'
-import type { Logger } from '../log.ts'
 
 /**
  * The weekly summary for whoever runs the agency, each Monday morning in its own time zone: last
@@ -154,13 +151,7 @@ export function renderWeekly(
   return { subject, text, html }
 }
 
-export interface WeeklyDependencies {
-  readonly table: EnquiryTableRef
-  readonly ses: SESClient
-  readonly addresses: EmailAddresses
-  readonly log: Logger
-  readonly now: () => Date
-  readonly links: (now: Date) => ActionLinker
+export interface WeeklyDependencies extends StaffMailDependencies {
   /** @default the agency inbox */
   readonly to?: string | undefined
 }

@@ -1,11 +1,8 @@
-import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses'
-import type { EnquiryTableRef } from '../enquiries/attention.ts'
-import { type EmailAddresses, headerSafe, type RenderedEmail } from '../enquiries/email.ts'
-import type { ActionLinker } from '../enquiries/entry-email.ts'
-import { staffEmailInput } from '../enquiries/staff-email.ts'
+import { SendEmailCommand } from '@aws-sdk/client-ses'
+import { headerSafe, type RenderedEmail } from '../enquiries/email.ts'
+import { type StaffMailDependencies, staffEmailInput } from '../enquiries/staff-email.ts'
 import { waitingEnquiries } from '../enquiries/waiting.ts'
 import { escapeHtml } from '../html-pages.ts'
-import type { Logger } from '../log.ts'
 import { renderDigest } from './digest.ts'
 
 /**
@@ -35,14 +32,7 @@ export function refusedInboxCopy(
   }
 }
 
-export interface DigestDependencies {
-  readonly table: EnquiryTableRef
-  readonly ses: SESClient
-  readonly addresses: EmailAddresses
-  readonly log: Logger
-  readonly now: () => Date
-  /** Signs the links of a digest made at `now`. */
-  readonly links: (now: Date) => ActionLinker
+export interface DigestDependencies extends StaffMailDependencies {
   /** @default DEFAULT_LIST_DAYS */
   readonly listDays?: number | undefined
   /**

@@ -1,6 +1,20 @@
-import type { SendEmailCommandInput } from '@aws-sdk/client-ses'
+import type { SESClient, SendEmailCommandInput } from '@aws-sdk/client-ses'
+import type { Logger } from '../log.ts'
+import type { EnquiryTableRef } from './attention.ts'
 import { type EmailAddresses, headerSafe, type RenderedEmail } from './email.ts'
+import type { ActionLinker } from './entry-email.ts'
 import { wellFormed } from './item.ts'
+
+/** What each of staff's scheduled e-mails (the digest, the reminder, the weekly summary) needs. */
+export interface StaffMailDependencies {
+  readonly table: EnquiryTableRef
+  readonly ses: SESClient
+  readonly addresses: EmailAddresses
+  readonly log: Logger
+  readonly now: () => Date
+  /** Signs the links of an e-mail made at `now`. */
+  readonly links: (now: Date) => ActionLinker
+}
 
 /**
  * SES v1 `SendEmail`, the enquiry e-mails' way: from the verified sender to the agency inbox (or

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { actionLinker, linkKeyEnv } from '#functions/enquiries/action-links.ts'
 import { buildEnquiry, type Enquiry } from '#functions/enquiries/item.ts'
-import { actionLinker, linkKeyEnv } from '#functions/enquiry-actions/links.ts'
 import { RETRY_AFTER_MS } from '#functions/notification-retry/retry.ts'
 import { validSubmission } from '#functions/test-fixtures/test-support.ts'
 import { runEnquiries } from '#ops/enquiries-cli.ts'

@@ -1,7 +1,7 @@
 import { SESClient } from '@aws-sdk/client-ses'
 import { requestHandlerOptions } from '#functions/aws-clients.ts'
+import { linkKeyEnv } from '#functions/enquiries/action-links.ts'
 import type { EnquiryTableRef } from '#functions/enquiries/attention.ts'
-import { linkKeyEnv } from '#functions/enquiry-actions/links.ts'
 import { DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts'
 import { parseSite } from '#shared/site.ts'
 import { localActionLinkKey } from './action-link-key.ts'

@@ -2,9 +2,9 @@ import type { SESClient } from '@aws-sdk/client-ses'
 import { sendReminder } from '#functions/answer-watch/reminder.ts'
 import { sendWeeklySummary } from '#functions/answer-watch/weekly.ts'
 import { sendDigest } from '#functions/digest/send.ts'
+import { actionLinker } from '#functions/enquiries/action-links.ts'
 import type { EnquiryTableRef } from '#functions/enquiries/attention.ts'
 import type { EmailAddresses } from '#functions/enquiries/email.ts'
-import { actionLinker } from '#functions/enquiry-actions/links.ts'
 import { type Logger, silentLogger } from '#functions/log.ts'
 
 /**

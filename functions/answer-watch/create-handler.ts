@@ -1,7 +1,7 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics'
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
-import { actionLinker } from '../enquiry-actions/links.ts'
+import { actionLinker } from '../enquiries/action-links.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
 import { type ReminderOutcome, sendReminder } from './reminder.ts'
 import { sendWeeklySummary } from './weekly.ts'

@@ -1,6 +1,6 @@
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
-import { actionLinker } from '../enquiry-actions/links.ts'
+import { actionLinker } from '../enquiries/action-links.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
 import { type DigestOutcome, sendDigest } from './send.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { verifyAction } from '../enquiry-actions/links.ts'
 import { validSubmission } from '../test-fixtures/test-support.ts'
+import { verifyAction } from './action-links.ts'
 import { enquiryEmailInput, renderEnquiryEmail } from './email.ts'
 import { buildEnquiry, type Enquiry } from './item.ts'
 import { enquiryOfReplyAddress, replyAddress } from './reply-address.ts'

@@ -1,6 +1,6 @@
 import { formatAgencyTime } from '#shared/agency-time.ts'
-import type { EnquiryAction } from '../enquiry-actions/links.ts'
 import { escapeHtml } from '../html-pages.ts'
+import type { EnquiryAction } from './action-links.ts'
 import { oneLine } from './email.ts'
 import {
   ageInWords,
@@ -17,7 +17,7 @@ import {
  * and in HTML. Links are built from its checked id alone.
  */
 
-/** The signed link for one action on one enquiry (functions/enquiry-actions/links.ts). */
+/** The signed link for one action on one enquiry (./action-links.ts). */
 export type ActionLinker = (id: string, action: EnquiryAction) => string
 
 export interface ShownEntry {

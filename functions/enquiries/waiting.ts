@@ -5,7 +5,7 @@ import {
   enquiryTable,
   needsAttention,
 } from '#shared/enquiry-table.ts'
-import type { EnquiryAction } from '../enquiry-actions/links.ts'
+import type { EnquiryAction } from './action-links.ts'
 import { type EnquiryTableRef, idsInIndex, readEnquiries } from './attention.ts'
 import { oneLine } from './email.ts'
 import { type Enquiry, isUuid } from './item.ts'

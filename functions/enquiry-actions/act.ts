@@ -2,6 +2,7 @@ import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { GetCommand } from '@aws-sdk/lib-dynamodb'
 import { enquiryTable } from '#shared/enquiry-table.ts'
 import type { ContactResult } from '../contact/responses.ts'
+import { type ActionClaim, actionLinker, verifyAction } from '../enquiries/action-links.ts'
 import { recordAnswer } from '../enquiries/answers.ts'
 import type { EnquiryTableRef } from '../enquiries/attention.ts'
 import { isExpired } from '../enquiries/item.ts'
@@ -14,7 +15,6 @@ import {
 import { waitingEnquiries } from '../enquiries/waiting.ts'
 import type { Logger } from '../log.ts'
 import { recordFirstAnswer } from '../metrics.ts'
-import { type ActionClaim, actionLinker, verifyAction } from './links.ts'
 import {
   alreadyPage,
   confirmPage,

@@ -7,9 +7,9 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { bodyText } from '../contact/request.ts'
 import type { ContactResult } from '../contact/responses.ts'
+import { actionsPath, tokenParameter } from '../enquiries/action-links.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
 import { type ActionDependencies, perform, show } from './act.ts'
-import { actionsPath, tokenParameter } from './links.ts'
 import { refusalPage } from './pages.ts'
 
 export interface ActionHandlerDependencies {

@@ -1,10 +1,10 @@
 import { formatAgencyTime } from '#shared/agency-time.ts'
 import type { ContactResult } from '../contact/responses.ts'
+import { actionsPath, type EnquiryAction, tokenParameter } from '../enquiries/action-links.ts'
 import { oneLine } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
 import { firstLine } from '../enquiries/waiting.ts'
 import { escapeHtml, standalonePage } from '../html-pages.ts'
-import { actionsPath, type EnquiryAction, tokenParameter } from './links.ts'
 
 /**
  * The pages a link in the agency's e-mails opens: plain HTML with the site's look and no script

@@ -7,7 +7,7 @@ import {
   signAction,
   tokenParameter,
   verifyAction,
-} from './links.ts'
+} from './action-links.ts'
 
 const key = `${'k'.repeat(24)}prod-signing-key-0123456789`
 const otherKey = `${'o'.repeat(24)}staging-signing-key-98765432`

@@ -195,6 +195,21 @@ describe('npm run enquiries -- show', () => {
 })
 
 describe('npm run enquiries -- requeue and release', () => {
+  it('leaves a held enquiry staff stopped listing as it is, saying when they did', async () => {
+    await freshTable()
+    const dismissed = await store(120, {
+      ...held,
+      attention: undefined,
+      dismissedAt: '2026-11-21T11:00:00.000Z',
+    })
+    const run = await enquiries(['release', dismissed.ref])
+    expect(run.code).toBe(1)
+    expect(run.err).toContain(
+      `Not changed: staff stopped listing ${dismissed.ref} on Sat 21 Nov 2026, 11:00 GMT; it is not sent.`,
+    )
+    expect((await item(dismissed.id)).emailStatus).toBe('held')
+  })
+
   it('puts a bounced enquiry back in the retry queue, once', async () => {
     await freshTable()
     const enquiry = await store(30, bounced)

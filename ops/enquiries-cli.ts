@@ -3,6 +3,7 @@ import { requeueable, requeueEnquiry } from '#functions/enquiries/staff-actions.
 import { sendLocalStaffMail } from '#local/send-staff-mail.ts'
 import type { StaffMailJob } from '#local/staff-mail.ts'
 import { findLocalTable } from '#local/table-target.ts'
+import { formatAgencyTime } from '#shared/agency-time.ts'
 import * as cli from './command.ts'
 import {
   answerSummary,
@@ -220,7 +221,7 @@ async function run(
         const current = await readEnquiry(target, ids[0] as string)
         io.err(
           current?.dismissedAt
-            ? `Not changed: staff stopped listing ${reference} (${current.dismissedAt}); it is not sent.`
+            ? `Not changed: staff stopped listing ${reference} on ${formatAgencyTime(String(current.dismissedAt), io.env.AGENCY_TIME_ZONE)}; it is not sent.`
             : `Not changed: ${reference} is ${current?.emailStatus ?? 'gone'}; ${command} takes one that is ${from.join(', ')}.`,
         )
         return 1

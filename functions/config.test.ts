@@ -55,4 +55,27 @@ describe('function configuration', () => {
       /- AGENCY_EMAIL must be an e-mail address\n- DYNAMODB_ENDPOINT must be an http\(s\) URL/,
     )
   })
+
+  it('reads the staff settings: time zone, reply domain, link key, reminder, weekly summary', () => {
+    const config = loadFunctionConfig({
+      ...env,
+      AGENCY_TIME_ZONE: 'Europe/London',
+      REPLY_DOMAIN: 'replies.elevate-digital.example',
+      ACTION_LINK_KEY: 'k'.repeat(32),
+      REMINDER_AFTER_HOURS: '20',
+      WEEKLY_SUMMARY_TO: 'director@elevate-digital.example',
+    })
+    expect(config).toMatchObject({
+      agencyTimeZone: 'Europe/London',
+      replyDomain: 'replies.elevate-digital.example',
+      actionLinkKey: 'k'.repeat(32),
+      reminderAfterHours: 20,
+      weeklySummaryTo: 'director@elevate-digital.example',
+    })
+    expect(() =>
+      loadFunctionConfig({ ...env, AGENCY_TIME_ZONE: 'Europe/Londn', REMINDER_AFTER_HOURS: '30' }),
+    ).toThrow(
+      /- AGENCY_TIME_ZONE must be a time zone, e.g. Europe\/London\n- REMINDER_AFTER_HOURS must be a whole number of hours from 1 to 23/,
+    )
+  })
 })

@@ -10,6 +10,9 @@ export type MetricsService =
   | 'canary'
   | 'digest'
   | 'retention-evidence'
+  | 'enquiry-actions'
+  | 'reply-received'
+  | 'answer-watch'
 
 /** Counts, one per enquiry and event. */
 export const pipelineCounts = [
@@ -32,11 +35,17 @@ export const pipelineCounts = [
   'EnquiryBounced',
   'EnquiryComplained',
   'EnquiryRejected',
+  'EnquiryAnswered',
+  'EnquiryReminded',
+  'EnquiryPromiseMissed',
 ] as const
 export type PipelineCount = (typeof pipelineCounts)[number]
 
 /** Age of the oldest enquiry whose e-mail is still owed; 0 when none is. */
 export const BACKLOG_AGE_METRIC = 'OldestUndeliveredAgeSeconds'
+
+/** From an enquiry's arrival to staff's first answer, one value per answered enquiry. */
+export const FIRST_ANSWER_METRIC = 'FirstAnswerSeconds'
 
 /** The `stage` dimension: the deployment's `STAGE`, `prod` when unset. */
 export function metricsStage(env: Record<string, string | undefined> = process.env): string {
@@ -79,6 +88,19 @@ export function createMetrics(
 /** Counts one pipeline event (or `count` of them); without metrics (tests, tools), nothing is recorded. */
 export function countEnquiry(metrics: Metrics | undefined, name: PipelineCount, count = 1): void {
   metrics?.addMetric(name, MetricUnit.Count, count)
+}
+
+/** An enquiry's first answer: counted, and how long it took (from when it came). */
+export function recordFirstAnswer(
+  metrics: Metrics | undefined,
+  createdAt: string,
+  answeredAt: Date,
+): void {
+  countEnquiry(metrics, 'EnquiryAnswered')
+  const seconds = (answeredAt.getTime() - Date.parse(createdAt)) / 1000
+  if (Number.isFinite(seconds)) {
+    metrics?.addMetric(FIRST_ANSWER_METRIC, MetricUnit.Seconds, Math.max(0, Math.round(seconds)))
+  }
 }
 
 export function recordBacklogAge(metrics: Metrics | undefined, seconds: number): void {

@@ -145,6 +145,12 @@ function defineStage(
     }),
     digestListDays: config.digestListDays,
     digestCopyTo: config.digestCopyTo,
+    answers: {
+      agencyTimeZone: config.agencyTimeZone,
+      reminderAfterHours: config.reminderAfterHours,
+      ...(config.weeklySummaryTo && { weeklySummaryTo: config.weeklySummaryTo }),
+      ...(config.replyDomain && { replyDomain: config.replyDomain }),
+    },
     webAclArn: edge?.webAcl?.arn,
     distributionIdParameter,
     domain:

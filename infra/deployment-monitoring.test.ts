@@ -1,6 +1,10 @@
 import { Match } from 'aws-cdk-lib/assertions'
 import { describe, expect, it } from 'vitest'
-import { ENQUIRY_FUNNEL, ENQUIRY_METRICS_NAMESPACE } from './constructs/pipeline-dashboard.ts'
+import {
+  ANSWER_COUNTS,
+  ENQUIRY_FUNNEL,
+  ENQUIRY_METRICS_NAMESPACE,
+} from './constructs/pipeline-dashboard.ts'
 import {
   type Cfn,
   type Combination,
@@ -25,6 +29,7 @@ describe('monitoring', () => {
       )
       const throttles = alarms.filter((alarm) => alarm.MetricName === 'Throttles')
       expect(throttles.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual([
+        expect.stringMatching(/^AnswersWatchWatchFunction/),
         expect.stringMatching(/^ContactApiContactFunction/),
         expect.stringMatching(/^ContactApiNotificationRetryFunction/),
         expect.stringMatching(/^DigestSendFunction/),
@@ -32,6 +37,7 @@ describe('monitoring', () => {
       ])
       const failed = alarms.filter((alarm) => alarm.MetricName === 'FailedInvocations')
       expect(failed.map((alarm) => alarm.Dimensions[0].Value.Ref).sort()).toEqual([
+        expect.stringMatching(/^AnswersWatchReminderSchedule/),
         expect.stringMatching(/^ContactApiRetrySchedule/),
         expect.stringMatching(/^DigestSchedule/),
       ])
@@ -63,7 +69,13 @@ describe('monitoring', () => {
         .flatMap((widget) => widget.properties.metrics ?? [])
         .flatMap((metric: Cfn[]) => metric.filter((entry) => entry?.expression))
         .map((entry: Cfn) => entry.expression)
-      for (const metric of [...ENQUIRY_FUNNEL, 'OldestUndeliveredAgeSeconds']) {
+      for (const metric of [
+        ...ENQUIRY_FUNNEL,
+        'OldestUndeliveredAgeSeconds',
+        // The 24-hour promise: time to first answer, and promises missed.
+        'FirstAnswerSeconds',
+        ...ANSWER_COUNTS,
+      ]) {
         expect(expressions).toContainEqual(
           expect.stringContaining(`MetricName="${metric}" stage="${stage}"`),
         )

@@ -19,7 +19,7 @@ const cutOver =
  * Every record the stage writes into its hosted zone whose name is known before it is deployed:
  * what `npm run preflight` looks for in the zone (ops/preflight-dns.ts), and what every
  * synthesised template is held to (infra/dns-records.test.ts), so a construct that writes a new
- * record (an MX for a receiving subdomain, say) fails that test until its record is listed here.
+ * record fails that test until its record is listed here.
  * Not listed: the DKIM CNAMEs of a domain identity, named by SES once the identity exists, and
  * the certificates' validation records, which ACM writes.
  */
@@ -39,6 +39,15 @@ export function stageDnsRecords(config: DeployConfig): StageRecord[] {
         'set apiDomainName to a name nobody uses (e.g. contact-api.<zone>) in infra/stages.ts, or delete the old record if nothing uses it',
     },
   ]
+  if (config.replyDomain) {
+    records.push({
+      name: config.replyDomain,
+      type: 'MX',
+      purpose: "the reply subdomain: SES receiving records staff's answers (decision 0039)",
+      remedy:
+        'set replySubdomain to a free label (e.g. answers) in infra/stages.ts, or delete the old record if nothing receives mail there',
+    })
+  }
   const senderDomain = domainOf(config.senderEmail)
   // A domain identity writes its records into the zone only when the zone is its domain.
   if (config.senderIdentity !== 'domain' || zone.zoneName.toLowerCase() !== senderDomain) {

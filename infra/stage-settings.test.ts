@@ -25,6 +25,8 @@ describe('parseStage', () => {
       // The monthly retention report: to the agency inbox, locked 6 years.
       auditEmail: 'hello@elevate-digital.example',
       evidenceRetentionYears: 6,
+      agencyTimeZone: 'Europe/London',
+      reminderAfterHours: 20,
     })
     expect(DEFAULT_REGION).toBe('eu-west-2')
   })
@@ -94,6 +96,50 @@ describe('parseStage', () => {
         /evidenceRetentionYears/,
       )
     }
+  })
+
+  it('reads the 24-hour promise’s settings: time zone, reminder hours, reply subdomain, summary address', () => {
+    const zone = {
+      hostedZoneId: 'Z0123456789ABC',
+      hostedZoneName: 'elevate-digital.example',
+      domainName: 'www.elevate-digital.example',
+    }
+    expect(
+      parseDeployConfig(
+        {
+          ...zone,
+          agencyTimeZone: 'Europe/Dublin',
+          reminderAfterHours: '18',
+          replySubdomain: 'answers',
+          weeklySummaryTo: 'director@elevate-digital.example',
+        },
+        { SITE_URL: 'https://www.elevate-digital.example' },
+      ),
+    ).toMatchObject({
+      agencyTimeZone: 'Europe/Dublin',
+      reminderAfterHours: 18,
+      replyDomain: 'answers.elevate-digital.example',
+      weeklySummaryTo: 'director@elevate-digital.example',
+    })
+    // Without a zone there is nowhere to write the MX record: none, and none may be asked for.
+    expect(parseDeployConfig({}, {})).not.toHaveProperty('replyDomain')
+    expect(() => parseDeployConfig({ replySubdomain: 'replies' }, {})).toThrow(
+      /replySubdomain needs a hosted zone/,
+    )
+    expect(() => parseDeployConfig({ agencyTimeZone: 'Europe/Londn' }, {})).toThrow(
+      /agencyTimeZone: an IANA time zone/,
+    )
+    expect(() => parseDeployConfig({ reminderAfterHours: '24' }, {})).toThrow(
+      /reminderAfterHours must be 23 at most/,
+    )
+    expect(settingKeys).toEqual(
+      expect.arrayContaining([
+        'agencyTimeZone',
+        'reminderAfterHours',
+        'replySubdomain',
+        'weeklySummaryTo',
+      ]),
+    )
   })
 
   it('adds a WAF web ACL only when asked, with a tunable rate limit', () => {

@@ -29,6 +29,7 @@ import {
   type StaffConfig,
   type StaffSettings,
   staffConfig,
+  staffProblems,
   staffSettingsShape,
 } from './settings/staff-settings.ts'
 import {
@@ -96,6 +97,7 @@ const settingsSchema = z
     for (const message of [
       ...domainProblems(s, s.region ?? DEFAULT_REGION),
       ...trafficProblems(s),
+      ...staffProblems(s, s.region ?? DEFAULT_REGION),
     ]) {
       ctx.addIssue({ code: 'custom', message })
     }
@@ -166,7 +168,7 @@ export function parseStage(stage: string, settings: unknown, env: Env): DeployCo
     ...evidenceConfig(s, s.agencyEmail ?? site.email),
     ...domainConfig(s),
     ...trafficConfig(s),
-    ...staffConfig(s),
+    ...staffConfig(s, { region: s.region ?? DEFAULT_REGION, hostedZoneName: s.hostedZoneName }),
     ...monitoringConfig(s),
   }
 }

@@ -8,9 +8,9 @@ import { join } from 'node:path'
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canarySubmission } from '#functions/canary/check.ts'
-import { enquiriesForDigest } from '#functions/digest/digest.ts'
 import { createEnquiryStore } from '#functions/enquiries/store.ts'
 import { signSyntheticMarker } from '#functions/enquiries/synthetic.ts'
+import { waitingEnquiries } from '#functions/enquiries/waiting.ts'
 import { silentLogger } from '#functions/log.ts'
 import { runCanaryCommand } from '#ops/canary-cli.ts'
 import { retentionExpiresAt } from '#shared/enquiry-table.ts'
@@ -204,7 +204,7 @@ describe('synthetic enquiries in the local stack', () => {
     const [syntheticId, ordinaryId] = sent
     expect((await readEnquiry(syntheticId as string))?.synthetic).toBe(true)
     const listed = (
-      await enquiriesForDigest(
+      await waitingEnquiries(
         { client: stack.table, tableName: stack.config.enquiriesTable },
         new Date(),
       )

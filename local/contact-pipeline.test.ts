@@ -69,11 +69,16 @@ describe('contact pipeline against dynalite and aws-ses-v2-local', () => {
     expect(others).toHaveLength(0)
     expect(email).toMatchObject({
       from: stack.config.senderEmail,
+      // The enquirer first. (Its second, the enquiry's reply address, is named in the body:
+      // aws-ses-v2-local keeps only a v1 SendEmail's first Reply-To.)
       replyTo: ['valid@example.co.uk'],
       destination: { to: [stack.config.agencyEmail] },
       subject: `New enquiry from Ada Lovelace, Analytical Engines Ltd (ref ${enquiryRef(id)})`,
     })
     expect(email?.body.text).toContain(sampleEnquiry.message)
+    expect(email?.body.text).toMatch(
+      /Your reply also goes to reply-[0-9a-f]{32}-[0-9a-f]{20}@replies\.elevate-digital\.example:/,
+    )
     expect(item?.emailMessageId).toBe(email?.messageId)
   })
 

@@ -3,9 +3,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PutCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { linkKeyEnv } from '#functions/enquiries/action-links.ts'
 import { buildEnquiry } from '#functions/enquiries/item.ts'
 import { MAX_EMAIL_ATTEMPTS } from '#functions/enquiries/notify.ts'
-import { linkKeyEnv } from '#functions/enquiry-actions/links.ts'
 import { validSubmission } from '#functions/test-fixtures/test-support.ts'
 import { runEnquiries } from '#ops/enquiries-cli.ts'
 import { enquiryRef } from '#shared/enquiry-table.ts'
@@ -135,7 +135,10 @@ describe('npm run enquiries -- digest, on the local stack', () => {
     // Nothing left waiting: nothing sent.
     expect((await enquiries(['requeue', gaveUp])).code).toBe(0)
     const last = await enquiries(['digest'])
-    expect(last).toEqual({ code: 0, said: 'Nothing waits for the agency: no digest sent.' })
+    expect(last).toEqual({
+      code: 0,
+      said: 'No digest sent: nothing new waits for the agency (0 waiting in all, each on the page of waiting enquiries).',
+    })
     expect(await digests()).toHaveLength(2)
   }, 60_000)
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { actionLinker, tokenParameter } from '#functions/enquiry-actions/links.ts'
+import { actionLinker, tokenParameter } from '#functions/enquiries/action-links.ts'
 import { silentLogger } from '#functions/log.ts'
 import { RETRY_AFTER_MS } from '#functions/notification-retry/retry.ts'
 import { validSubmission } from '#functions/test-fixtures/test-support.ts'
@@ -140,7 +140,12 @@ describe('the digest’s links on the local stack', () => {
     await pipeline.runRetry(later)
     const mail = await mailOf(id)
     expect(mail).toHaveLength(1)
-    expect(mail[0]?.replyTo).toEqual([`sender${sequence}@example.co.uk`])
+    expect(mail[0]?.replyTo[0]).toBe(`sender${sequence}@example.co.uk`)
+    // Released: a normal enquiry, saying so.
+    expect(mail[0]?.subject).toMatch(/^New enquiry from /)
+    expect(mail[0]?.body.text).toMatch(
+      /^Released from the spam hold by staff on \w{3} \d+ \w{3} \d{4}, \d\d:\d\d (GMT|BST)/,
+    )
 
     const again = await press(link)
     expect(await again.text()).toContain('already sent to you')
@@ -238,7 +243,8 @@ describe('the digest’s links on the local stack', () => {
     const cases = [
       [changed, 403, 'This link has been changed'],
       [expired, 410, 'This link has expired'],
-      [otherStage, 403, 'another copy of the website'],
+      // Signed with another stage's key: its signature fails before its stage is read.
+      [otherStage, 403, 'This link has been changed'],
       [otherKey, 403, 'This link has been changed'],
     ] as const
     for (const [url, status, words] of cases) {

@@ -9,19 +9,21 @@ import { readAnswerShell } from '#functions/contact/answer-shell.ts'
 import { createContactHandler } from '#functions/contact/create-handler.ts'
 import { LOCAL_STACK_WITHOUT_SECRET, requireOriginSecret } from '#functions/contact/origin-check.ts'
 import { type DigestOutcome, sendDigest } from '#functions/digest/send.ts'
+import { actionLinker, actionsPath, linkKeyEnv } from '#functions/enquiries/action-links.ts'
 import { idsInIndex, readEnquiries } from '#functions/enquiries/attention.ts'
 import type { Enquiry } from '#functions/enquiries/item.ts'
 import { createActionHandler } from '#functions/enquiry-actions/create-handler.ts'
-import { actionLinker, actionsPath, linkKeyEnv } from '#functions/enquiry-actions/links.ts'
 import { createSenderHandler } from '#functions/enquiry-sender/create-handler.ts'
 import { jsonLogger, type Logger } from '#functions/log.ts'
 import { createMetrics } from '#functions/metrics.ts'
 import { createRetryHandler } from '#functions/notification-retry/create-handler.ts'
 import type { RetryOptions, RetrySummary } from '#functions/notification-retry/retry.ts'
+import { createReplyHandler } from '#functions/reply-received/create-handler.ts'
+import { DEFAULT_AGENCY_TIME_ZONE } from '#shared/agency-time.ts'
 import { answerShell } from '#shared/answer-shell.ts'
 import { contactApi } from '#shared/contact.ts'
 import { enquiryTable, normaliseEmail } from '#shared/enquiry-table.ts'
-import { type HttpApiHandler, httpApiRoute } from './api-gateway.ts'
+import { type HttpApiHandler, httpApiRoute, lambdaContext } from './api-gateway.ts'
 import {
   ensureEnquiryTable,
   type RunningEmulator,
@@ -30,8 +32,10 @@ import {
 } from './emulators.ts'
 import { type FaultProxy, startFaultProxy } from './fault-proxy.ts'
 import { enquiryIdOf, readMailbox } from './mailbox.ts'
+import { type ReplyReceiver, startReplyReceiver } from './reply-receiver.ts'
 import { publishSendEvents } from './ses-send-events.ts'
 import { publishSimulatorEvents } from './simulator-events.ts'
+import { runStaffMail, type StaffMailJob, type StaffMailOutcome } from './staff-mail.ts'
 import { attachStreamTrigger, type LocalStreamTrigger } from './stream-trigger.ts'
 
 export const localTableName = 'enquiries'
@@ -53,6 +57,13 @@ export interface LocalPipelineOptions {
   /** 0 (the default) picks a free port. */
   readonly dynamoDbPort?: number
   readonly sesPort?: number
+  /** The SMTP receiver standing for SES receiving on the reply subdomain (`npm start`: 2525). */
+  readonly inboundPort?: number
+  /**
+   * Where the site serving this pipeline's `handle` answers: the enquiry e-mail's "I have
+   * answered this" link opens there. @default - no such link in the e-mail
+   */
+  readonly siteUrl?: string
   /** How often the notification retry runs (30 s by default); `false` never: callers run it. */
   readonly retryIntervalMs?: number | false
   readonly agencyEmail?: string
@@ -88,6 +99,8 @@ export interface LocalPipeline {
   readonly mailboxUrl: string
   /** dynalite itself (past any fault proxy). */
   readonly dynamoDbUrl: string
+  /** The reply subdomain's receiver: `smtp://127.0.0.1:PORT`, mail for `config.replyDomain`. */
+  readonly inboundUrl: string
   /** The environment the functions run with here, as the CDK stack sets it in AWS. */
   readonly env: Readonly<Record<string, string>>
   readonly config: FunctionConfig
@@ -105,6 +118,12 @@ export interface LocalPipeline {
    * this pipeline's `handle`), signed with this pipeline's key.
    */
   runDigest(siteUrl: string, options?: { readonly now?: Date }): Promise<DigestOutcome>
+  /** The reminder or the weekly summary (or the digest), now or as at `now`, to the mailbox. */
+  runStaffMail(
+    job: StaffMailJob,
+    siteUrl: string,
+    options?: { readonly now?: Date },
+  ): Promise<StaffMailOutcome>
   /** One run of the notification retry, as its schedule would run it `laterMs` from now. */
   runRetry(laterMs?: number, options?: RetryOptions): Promise<RetrySummary>
   /** Every stored enquiry of one address, read past any fault proxy. */
@@ -163,10 +182,11 @@ export async function startLocalPipeline(
     await stopAll()
     throw error
   }
+  const agencyEmail = options.agencyEmail ?? 'hello@elevate-digital.example'
   const env = {
     ENQUIRIES_TABLE: localTableName,
     SENDER_EMAIL: localSenderEmail,
-    AGENCY_EMAIL: options.agencyEmail ?? 'hello@elevate-digital.example',
+    AGENCY_EMAIL: agencyEmail,
     AWS_REGION: 'eu-west-2',
     DYNAMODB_ENDPOINT: proxies?.dynamoDb.url ?? dynamoDb.url,
     SES_ENDPOINT: proxies?.ses.url ?? ses.url,
@@ -174,6 +194,11 @@ export async function startLocalPipeline(
     // is what lets the mailbox simulator's events find them (simulator-events.ts).
     SES_CONFIGURATION_SET: localConfigurationSet,
     [linkKeyEnv]: options.actionLinkKey ?? randomBytes(32).toString('base64url'),
+    // As a stage with a hosted zone: staff replies also go to an address under this subdomain
+    // of the agency's domain, received here by the SMTP stand-in for SES receiving.
+    REPLY_DOMAIN: `replies.${agencyEmail.split('@').pop()?.toLowerCase()}`,
+    AGENCY_TIME_ZONE: DEFAULT_AGENCY_TIME_ZONE,
+    ...(options.siteUrl && { SITE_URL: options.siteUrl }),
   }
   const config = loadFunctionConfig(env)
   const clients = createAwsClients(config, { credentials: localCredentials })
@@ -231,10 +256,33 @@ export async function startLocalPipeline(
         key: env[linkKeyEnv],
         stage: config.stage ?? 'local',
         log,
+        timeZone: config.agencyTimeZone,
       }),
     ) as HttpApiHandler,
     'enquiry-actions',
   )
+  const replies = createReplyHandler({
+    documentClient: clients.documentClient,
+    tableName: config.enquiriesTable,
+    key: env[linkKeyEnv],
+    stage: config.stage ?? 'local',
+    replyDomain: env.REPLY_DOMAIN,
+    agencyEmail: config.agencyEmail,
+    log,
+  })
+  let receiver: ReplyReceiver
+  try {
+    receiver = await start(
+      startReplyReceiver({
+        replyDomain: env.REPLY_DOMAIN,
+        port: options.inboundPort,
+        deliver: (event) => replies(event, lambdaContext('reply-received')),
+      }),
+    )
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
   const runRetry = (laterMs = 0, retryOptions?: RetryOptions) =>
     createRetryHandler({
       config,
@@ -279,6 +327,7 @@ export async function startLocalPipeline(
     },
     mailboxUrl: ses.url,
     dynamoDbUrl: dynamoDb.url,
+    inboundUrl: receiver.url,
     env,
     config,
     clients,
@@ -290,12 +339,24 @@ export async function startLocalPipeline(
         table: { client: clients.documentClient, tableName: config.enquiriesTable },
         ses: clients.ses,
         addresses: config,
-        target: {},
         log,
         now: () => digestOptions.now ?? new Date(),
         links: (now) =>
           actionLinker({ key: env[linkKeyEnv], stage: config.stage ?? 'local', siteUrl, now }),
       }),
+    runStaffMail: (job, siteUrl, staffOptions = {}) =>
+      runStaffMail(
+        job,
+        {
+          table: { client: clients.documentClient, tableName: config.enquiriesTable },
+          ses: clients.ses,
+          addresses: config,
+          key: env[linkKeyEnv],
+          siteUrl,
+          log,
+        },
+        staffOptions.now ?? new Date(),
+      ),
     async storedFor(email) {
       const ref = { client: table, tableName: config.enquiriesTable }
       const ids = await idsInIndex(ref, enquiryTable.emailIndex, normaliseEmail(email))

@@ -15,6 +15,7 @@ if (!existsSync(`${root}index.html`)) {
 
 const site = parseSite(process.env)
 const port = Number(process.env.PORT ?? 3000)
+const inboundPort = Number(process.env.INBOUND_PORT ?? 2525)
 // Git-ignored; enquiries sent locally survive restarts. Delete the folder to start afresh.
 const dataDir = new URL('../.data/dynamodb/', import.meta.url).pathname
 mkdirSync(dataDir, { recursive: true })
@@ -22,7 +23,10 @@ const api = await startLocalPipeline({
   dataDir,
   dynamoDbPort: Number(process.env.DYNAMODB_PORT ?? 8000),
   sesPort: Number(process.env.SES_PORT ?? 8005),
+  inboundPort,
   agencyEmail: site.email,
+  // The enquiry e-mail's "I have answered this" link opens on the local site.
+  siteUrl: `http://127.0.0.1:${port}`,
   syntheticKey: ensureLocalSyntheticKey(),
   // The same key `npm run enquiries -- digest` signs its links with.
   actionLinkKey: localActionLinkKey(),
@@ -41,6 +45,9 @@ console.log(
   `  Mailbox: ${api.mailboxUrl}/  (the agency's e-mails; JSON at ${api.mailboxUrl}/store)`,
 )
 console.log(`  Data:    ${dataDir} (DynamoDB emulated by dynalite at ${api.dynamoDbUrl})`)
+console.log(
+  `  Inbound: ${api.inboundUrl}  (staff replies to ${api.config.replyDomain} record the answer, as SES receiving does)`,
+)
 console.log(
   '  Origin:  no secret (no CloudFront here); in AWS the contact function refuses requests without it',
 )

@@ -39,4 +39,29 @@ describe('a data-subject access export', () => {
   it('says nothing of staff actions when there were none', () => {
     expect(exportDocument([{ ...stored }], now).enquiries[0]).not.toHaveProperty('staffActions')
   })
+
+  it('says when staff first answered, and that it was marked answered, never who or what', () => {
+    const [exported] = exportDocument(
+      [
+        {
+          ...stored,
+          answeredAt: '2026-11-20T10:00:00.000Z',
+          answeredBy: 'jane@elevate-digital.example',
+          answeredVia: 'link',
+          staffActions: [{ action: 'answer', at: '2026-11-20T10:00:00.000Z', by: 'link' }],
+        },
+      ],
+      now,
+    ).enquiries
+    expect(exported).toMatchObject({
+      answeredAt: '2026-11-20T10:00:00.000Z',
+      staffActions: [
+        {
+          action: 'marked by our staff as answered (by phone, or in another e-mail)',
+          at: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    })
+    expect(JSON.stringify(exported)).not.toContain('jane@')
+  })
 })

@@ -39,6 +39,7 @@ const staffActionWords: Record<string, string> = {
   release: 'held back as likely spam, then sent on to our inbox by our staff',
   requeue: 'not delivered to our inbox at first, then sent again by our staff',
   dismiss: 'marked by our staff as not needing an answer (kept until deleteBy, not deleted)',
+  answer: 'marked by our staff as answered (by phone, or in another e-mail)',
 }
 
 /** The copy a data subject receives: what they sent, when, and when it will be deleted. */
@@ -62,6 +63,8 @@ export function exportDocument(enquiries: readonly StoredEnquiry[], now: Date) {
           reasons: enquiry.spamReasons,
         },
       }),
+      // When our staff first answered it (what they wrote is not kept here).
+      ...(typeof enquiry.answeredAt === 'string' && { answeredAt: enquiry.answeredAt }),
       // What the agency's staff did with it (sent it on, stopped listing it), and when.
       ...(Array.isArray(enquiry.staffActions) && {
         staffActions: (enquiry.staffActions as { action: string; at: string }[]).map(

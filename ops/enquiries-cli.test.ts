@@ -137,7 +137,7 @@ describe('npm run enquiries -- show', () => {
     const enquiry = await store(30, bounced)
     const run = await enquiries(['show', enquiry.ref.toLowerCase()])
     expect(run.code, run.err).toBe(0)
-    expect(JSON.parse(run.out)).toMatchObject({
+    expect(JSON.parse(run.out.slice(run.out.indexOf('{')))).toMatchObject({
       id: enquiry.id,
       email: validSubmission.email,
       message: validSubmission.message,
@@ -151,7 +151,39 @@ describe('npm run enquiries -- show', () => {
     const enquiry = await store(30, bounced)
     expect((await enquiries(['requeue', enquiry.ref])).code).toBe(0)
     const run = await enquiries(['show', enquiry.ref])
-    expect(JSON.parse(run.out).staffActions).toEqual([{ action: 'requeue', at: now.toISOString() }])
+    expect(JSON.parse(run.out.slice(run.out.indexOf('{'))).staffActions).toEqual([
+      { action: 'requeue', at: now.toISOString(), by: 'ops', from: 'bounced' },
+    ])
+  })
+
+  it('says first whether it was answered (when, by whom), or not, in the agency’s time', async () => {
+    await freshTable()
+    const waiting = await store(90, sent)
+    expect((await enquiries(['show', waiting.ref])).out.split('\n').slice(0, 2)).toEqual([
+      `Received: Sat 21 Nov 2026, 10:30 GMT (ref ${waiting.ref})`,
+      'Not answered (1 h 30 min since it came)',
+    ])
+    const answered = await store(90, {
+      ...sent,
+      answeredAt: '2026-11-21T11:15:00.000Z',
+      answeredBy: 'jane@elevate-digital.example',
+      answeredVia: 'reply',
+    })
+    expect((await enquiries(['show', answered.ref])).out.split('\n').slice(0, 2)).toEqual([
+      `Received: Sat 21 Nov 2026, 10:30 GMT (ref ${answered.ref})`,
+      'Answered: Sat 21 Nov 2026, 11:15 GMT by jane@elevate-digital.example (a reply to its e-mail), 45 min after it came',
+    ])
+    // July: British Summer Time.
+    const july = await store(0, {
+      ...sent,
+      createdAt: '2026-07-14T08:00:00.000Z',
+      answeredAt: '2026-07-14T09:00:00.000Z',
+      answeredVia: 'link',
+    })
+    expect((await enquiries(['show', july.ref])).out.split('\n').slice(0, 2)).toEqual([
+      `Received: Tue 14 Jul 2026, 09:00 BST (ref ${july.ref})`,
+      'Answered: Tue 14 Jul 2026, 10:00 BST with the "I have answered this" link, 1 h after it came',
+    ])
   })
 
   it('says so when no enquiry has that reference', async () => {
@@ -163,6 +195,21 @@ describe('npm run enquiries -- show', () => {
 })
 
 describe('npm run enquiries -- requeue and release', () => {
+  it('leaves a held enquiry staff stopped listing as it is, saying when they did', async () => {
+    await freshTable()
+    const dismissed = await store(120, {
+      ...held,
+      attention: undefined,
+      dismissedAt: '2026-11-21T11:00:00.000Z',
+    })
+    const run = await enquiries(['release', dismissed.ref])
+    expect(run.code).toBe(1)
+    expect(run.err).toContain(
+      `Not changed: staff stopped listing ${dismissed.ref} on Sat 21 Nov 2026, 11:00 GMT; it is not sent.`,
+    )
+    expect((await item(dismissed.id)).emailStatus).toBe('held')
+  })
+
   it('puts a bounced enquiry back in the retry queue, once', async () => {
     await freshTable()
     const enquiry = await store(30, bounced)
@@ -272,9 +319,20 @@ describe('npm run enquiries -- simulate (SES events through the real handler)', 
     const run = await enquiries(['simulate', 'bounce', 'ABCDEF12'], ['--table', 'prod-table'])
     expect(run.code).toBe(2)
     expect(run.err).toContain('local stack only')
-    const digest = await enquiries(['digest'], ['--table', 'prod-table'])
-    expect(digest.code).toBe(2)
-    expect(digest.err).toContain('digest works on the local stack only.')
+    for (const job of ['digest', 'remind', 'weekly']) {
+      const run = await enquiries([job], ['--table', 'prod-table'])
+      expect(run.code).toBe(2)
+      expect(run.err).toContain(`${job} works on the local stack only.`)
+    }
+  })
+
+  it('takes --now for the scheduled e-mails only, as an ISO 8601 time', async () => {
+    const bad = await enquiries(['remind', '--now', 'next Tuesday'])
+    expect(bad.code).toBe(2)
+    expect(bad.err).toContain('--now takes an ISO 8601 time')
+    const elsewhere = await enquiries(['list', '--spam', '--now', '2026-07-27T07:00:00Z'])
+    expect(elsewhere.code).toBe(2)
+    expect(elsewhere.err).toContain('--now is for digest, remind and weekly.')
   })
 })
 

@@ -1,11 +1,14 @@
 import { dirname, join } from 'node:path'
 import type { SampleEventType } from '#functions/delivery-events/sample-events.ts'
 import { requeueable, requeueEnquiry } from '#functions/enquiries/staff-actions.ts'
-import { sendLocalDigest } from '#local/send-digest.ts'
 import { sendLocalEvidence } from '#local/send-evidence.ts'
+import { sendLocalStaffMail } from '#local/send-staff-mail.ts'
+import type { StaffMailJob } from '#local/staff-mail.ts'
 import { findLocalTable, localDataDir } from '#local/table-target.ts'
+import { formatAgencyTime } from '#shared/agency-time.ts'
 import * as cli from './command.ts'
 import {
+  answerSummary,
   heldEnquiries,
   idsForReference,
   isReference,
@@ -20,15 +23,20 @@ import { connect, type TableTarget } from './table-target.ts'
 export const usage = `Usage:
   npm run enquiries -- list --undelivered     pending, gave-up, bounced, complained, rejected
   npm run enquiries -- list --spam            held back as spam
-  npm run enquiries -- show REF               one enquiry, personal data included
+  npm run enquiries -- show REF               one enquiry, personal data included, and whether
+                                              it was answered (when, by whom), in agency time
   npm run enquiries -- requeue REF            e-mail it again (from gave-up, bounced, complained, rejected)
   npm run enquiries -- requeue --all-gave-up  every enquiry whose e-mail gave up
   npm run enquiries -- release REF            a held enquiry to the inbox after all
   npm run enquiries -- digest                 local stack only: the scheduled digest to the
                                               agency, sent now to the mailbox (SES_PORT)
+  npm run enquiries -- remind                  local stack only: the reminder of enquiries not
+                                              answered 20 hours on, sent now likewise
+  npm run enquiries -- weekly                  local stack only: last week's summary, sent now
   npm run enquiries -- evidence               local stack only: the monthly retention report,
                                               written under .data/retention-evidence/ and
                                               e-mailed to the mailbox now
+  (digest, remind, weekly: --now ISO-TIME runs them as at that moment, e.g. 2026-07-27T07:00Z)
   npm run enquiries -- simulate bounce REF    local stack only: SES reports a bounce for it
                                               (also complaint, reject, delivery)
 
@@ -65,6 +73,7 @@ export async function runEnquiries(args: readonly string[], io: EnquiriesIo): Pr
       undelivered: { type: 'boolean', default: false },
       spam: { type: 'boolean', default: false },
       'all-gave-up': { type: 'boolean', default: false },
+      now: { type: 'string' },
     },
     usage,
     io.err,
@@ -104,8 +113,15 @@ function usageProblem(
     'all-gave-up': boolean
     table?: string
     endpoint?: string
+    now?: string
   },
 ): string | undefined {
+  const staffMail = command === 'digest' || command === 'remind' || command === 'weekly'
+  if (values.now !== undefined && (!staffMail || Number.isNaN(Date.parse(values.now)))) {
+    return staffMail
+      ? '--now takes an ISO 8601 time, e.g. 2026-07-27T07:00:00Z.'
+      : '--now is for digest, remind and weekly.'
+  }
   switch (command) {
     case 'list':
       if (rest.length > 0 || values.undelivered === values.spam)
@@ -125,9 +141,11 @@ function usageProblem(
       }
       return undefined
     case 'digest':
-      if (rest.length > 0) return 'digest takes no REF: it lists every enquiry that waits.'
-      // The deployed digest runs on its schedule, from the deployed function.
-      if (values.table && !values.endpoint) return 'digest works on the local stack only.'
+    case 'remind':
+    case 'weekly':
+      if (rest.length > 0) return `${command} takes no REF: it reads every enquiry it is about.`
+      // The deployed ones run on their schedules, from the deployed functions.
+      if (values.table && !values.endpoint) return `${command} works on the local stack only.`
       return undefined
     case 'evidence':
       if (rest.length > 0) return 'evidence takes no REF: it reports on the whole table.'
@@ -142,7 +160,7 @@ function usageProblem(
       if (values.table && !values.endpoint) return 'simulate works on the local stack only.'
       return undefined
     default:
-      return 'Say list, show, requeue, release, digest, evidence or simulate.'
+      return 'Say list, show, requeue, release, digest, remind, weekly, evidence or simulate.'
   }
 }
 
@@ -150,10 +168,10 @@ async function run(
   target: TableTarget,
   command: string,
   rest: readonly string[],
-  values: { undelivered: boolean; 'all-gave-up': boolean },
+  values: { undelivered: boolean; 'all-gave-up': boolean; now?: string },
   io: EnquiriesIo,
 ): Promise<number> {
-  const now = io.now()
+  const now = values.now ? new Date(values.now) : io.now()
   if (command === 'list') {
     const found = values.undelivered
       ? await undeliveredEnquiries(target, now)
@@ -164,22 +182,16 @@ async function run(
     )
     return 0
   }
-  if (command === 'digest') {
-    let sent: Awaited<ReturnType<typeof sendLocalDigest>>
+  if (command === 'digest' || command === 'remind' || command === 'weekly') {
     try {
-      sent = await sendLocalDigest(target, io.env, now)
+      const sent = await sendLocalStaffMail(command as StaffMailJob, target, io.env, now)
+      io.err(sent.sent ? `${sent.summary}: see the mailbox at ${sent.mailbox}/` : sent.summary)
+      return 0
     } catch (error) {
       if ((error as Error).name !== 'MailboxUnreachable') throw error
-      io.err(`Could not send the digest: ${(error as Error).message}`)
+      io.err(`Could not send the ${command}: ${(error as Error).message}`)
       return 1
     }
-    const { outcome, mailbox, agencyEmail } = sent
-    io.err(
-      outcome.listed === 0
-        ? 'Nothing waits for the agency: no digest sent.'
-        : `Sent the digest of ${plural(outcome.listed)} (${outcome.undelivered} not delivered, ${outcome.held} held as spam) to ${agencyEmail}: see the mailbox at ${mailbox}/`,
-    )
-    return 0
   }
   if (command === 'requeue' && values['all-gave-up']) {
     const count = await requeueAllGaveUp(target, now)
@@ -205,7 +217,9 @@ async function run(
     case 'show': {
       for (const id of ids) {
         const enquiry = await readEnquiry(target, id)
-        if (enquiry) io.out(`${JSON.stringify(enquiry, null, 2)}\n`)
+        if (!enquiry) continue
+        io.out(`${answerSummary(enquiry, now, io.env.AGENCY_TIME_ZONE)}\n`)
+        io.out(`${JSON.stringify(enquiry, null, 2)}\n`)
       }
       io.err('Personal data: read it here, do not copy it into tickets or chat.')
       return 0
@@ -213,11 +227,13 @@ async function run(
     case 'requeue':
     case 'release': {
       const from = command === 'release' ? (['held'] as const) : requeueable
-      const done = await requeueEnquiry(target, ids[0] as string, from, now)
+      const done = await requeueEnquiry(target, ids[0] as string, from, now, { by: 'ops' })
       if (!done) {
         const current = await readEnquiry(target, ids[0] as string)
         io.err(
-          `Not changed: ${reference} is ${current?.emailStatus ?? 'gone'}; ${command} takes one that is ${from.join(', ')}.`,
+          current?.dismissedAt
+            ? `Not changed: staff stopped listing ${reference} on ${formatAgencyTime(String(current.dismissedAt), io.env.AGENCY_TIME_ZONE)}; it is not sent.`
+            : `Not changed: ${reference} is ${current?.emailStatus ?? 'gone'}; ${command} takes one that is ${from.join(', ')}.`,
         )
         return 1
       }

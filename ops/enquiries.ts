@@ -10,6 +10,7 @@ import {
 } from '#functions/enquiries/attention.ts'
 import { requeueable, requeueEnquiry } from '#functions/enquiries/staff-actions.ts'
 import { createMetrics } from '#functions/metrics.ts'
+import { formatAgencyTime, formatDuration } from '#shared/agency-time.ts'
 import { EMAIL_PENDING, type EmailStatus, enquiryTable } from '#shared/enquiry-table.ts'
 
 /**
@@ -105,7 +106,7 @@ export async function readEnquiry(table: EnquiryTableRef, id: string) {
 export async function requeueAllGaveUp(table: EnquiryTableRef, now: Date): Promise<number> {
   let requeued = 0
   for (const id of await idsInIndex(table, enquiryTable.attentionIndex, 'gave-up')) {
-    if (await requeueEnquiry(table, id, ['gave-up'], now)) requeued++
+    if (await requeueEnquiry(table, id, ['gave-up'], now, { by: 'ops' })) requeued++
   }
   return requeued
 }
@@ -138,6 +139,33 @@ export async function simulateSesEvent(
   )
   const after = await readEnquiry(table, id)
   return { outcome: result.outcome, emailStatus: after?.emailStatus }
+}
+
+/**
+ * What `show` says first, for a person: when the enquiry came and whether it was answered (when,
+ * by whom or how, how long after it came), or not, in the agency's time.
+ */
+export function answerSummary(
+  enquiry: Record<string, unknown>,
+  now: Date,
+  timeZone?: string,
+): string {
+  const createdAt = String(enquiry.createdAt)
+  const received = `Received: ${formatAgencyTime(createdAt, timeZone)} (ref ${String(enquiry.ref)})`
+  if (typeof enquiry.answeredAt === 'string') {
+    const how =
+      enquiry.answeredVia === 'reply'
+        ? `by ${String(enquiry.answeredBy)} (a reply to its e-mail)`
+        : 'with the "I have answered this" link'
+    const after = formatDuration(Date.parse(enquiry.answeredAt) - Date.parse(createdAt))
+    return `${received}\nAnswered: ${formatAgencyTime(enquiry.answeredAt, timeZone)} ${how}, ${after} after it came`
+  }
+  const waited = formatDuration(now.getTime() - Date.parse(createdAt))
+  const reminded =
+    typeof enquiry.remindedAt === 'string'
+      ? `; in the reminder of ${formatAgencyTime(enquiry.remindedAt, timeZone)}`
+      : ''
+  return `${received}\nNot answered (${waited} since it came${reminded})`
 }
 
 /** The list's rows: reference, status, age and attempts, nothing else. */

@@ -43,6 +43,7 @@ describe('npm run preflight', () => {
       'can create A www.elevate-digital.example',
       'can create AAAA www.elevate-digital.example',
       'can create A api.elevate-digital.example',
+      'can create MX replies.elevate-digital.example',
       'can create MX mail.elevate-digital.example',
       'can create TXT mail.elevate-digital.example',
       'can create TXT _dmarc.elevate-digital.example',

@@ -55,6 +55,18 @@ export const enquiryTable = {
     sortKey: 'messageSender',
     projection: 'KEYS_ONLY',
   },
+  /**
+   * Every enquiry by the UTC day it came (`createdDay`, `2026-07-27`), sorted by `createdAt`:
+   * the reminder reads the last few days' enquiries to find the unanswered ones, and the weekly
+   * summary a week's, a partition a day, never a scan (keys only). Enquiries stored before the
+   * index existed carry no `createdDay` and are not in it.
+   */
+  dayIndex: {
+    name: 'by-day',
+    partitionKey: 'createdDay',
+    sortKey: 'createdAt',
+    projection: 'KEYS_ONLY',
+  },
 } as const
 
 /** A global secondary index of the table: string keys, and what it copies from each item. */
@@ -72,6 +84,7 @@ export const enquiryIndexes: readonly EnquiryIndex[] = [
   enquiryTable.refIndex,
   enquiryTable.attentionIndex,
   enquiryTable.messageIndex,
+  enquiryTable.dayIndex,
 ]
 
 /**
@@ -125,6 +138,11 @@ export const newPendingEnquiryFilter = {
   eventName: ['INSERT'],
   dynamodb: { NewImage: { emailPending: { S: [EMAIL_PENDING] } } },
 } as const
+
+/** The `by-day` index's key for an enquiry created at `at`: its UTC date, `2026-07-27`. */
+export function createdDayOf(at: Date | string): string {
+  return new Date(at).toISOString().slice(0, 10)
+}
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase()

@@ -63,8 +63,14 @@ describe('a digest whose copy to digestCopyTo fails', () => {
     const logs: LogEntry[] = []
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const handler = createDigestHandler({
-      config: { ...testConfig, digestCopyTo: copyTo },
+      config: {
+        ...testConfig,
+        digestCopyTo: copyTo,
+        siteUrl: 'https://www.elevate-digital.example',
+        stage: 'staging',
+      },
       clients: testClients(),
+      linkKey: 'a key long enough to sign the digest’s links',
       log: (entry) => logs.push(entry),
       now: () => now,
       metrics: createMetrics('digest', { stage: 'staging' }),

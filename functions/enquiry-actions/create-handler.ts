@@ -1,13 +1,15 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware'
+import type { Metrics } from '@aws-lambda-powertools/metrics'
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware'
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import middy from '@middy/core'
 import httpHeaderNormalizer from '@middy/http-header-normalizer'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { bodyText } from '../contact/request.ts'
 import type { ContactResult } from '../contact/responses.ts'
+import { actionsPath, tokenParameter } from '../enquiries/action-links.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
 import { type ActionDependencies, perform, show } from './act.ts'
-import { actionsPath, tokenParameter } from './links.ts'
 import { refusalPage } from './pages.ts'
 
 export interface ActionHandlerDependencies {
@@ -17,6 +19,10 @@ export interface ActionHandlerDependencies {
   readonly stage: string
   readonly log?: Logger
   readonly now?: () => Date
+  /** Where staff read times. @default DEFAULT_AGENCY_TIME_ZONE */
+  readonly timeZone?: string | undefined
+  /** Counts first answers given by a link, and how long they took. @default none */
+  readonly metrics?: Metrics | undefined
 }
 
 /** Whether the path is the actions path, bare (locally) or under CloudFront's secret segment. */
@@ -46,7 +52,7 @@ function postedToken(event: APIGatewayProxyEventV2): string | undefined {
 }
 
 /**
- * `GET /api/enquiry-actions?t=…` (the digest's link: a page, nothing changed) and
+ * `GET /api/enquiry-actions?t=…` (a link in the agency's e-mails: a page, nothing changed) and
  * `POST /api/enquiry-actions` (the page's button). Middy wiring only; the steps are act.ts.
  */
 export function createActionHandler(deps: ActionHandlerDependencies) {
@@ -54,6 +60,7 @@ export function createActionHandler(deps: ActionHandlerDependencies) {
   const handler = middy<APIGatewayProxyEventV2, ContactResult, Error, Context>()
   // Every line this invocation logs carries its request id.
   if (log.powertools) handler.use(injectLambdaContext(log.powertools))
+  if (deps.metrics) handler.use(logMetrics(deps.metrics))
   return handler
     .use(httpHeaderNormalizer())
     .use({
@@ -70,6 +77,8 @@ export function createActionHandler(deps: ActionHandlerDependencies) {
         stage: deps.stage,
         log,
         now: deps.now ?? (() => new Date()),
+        timeZone: deps.timeZone,
+        metrics: deps.metrics,
       }
       if (!isActionsPath(event.rawPath)) return refusalPage('malformed')
       const method = event.requestContext.http.method.toUpperCase()

@@ -2,9 +2,10 @@ import { originSecret } from '#shared/origin-secret.ts'
 import { createAwsClients } from '../aws-clients.ts'
 import { loadFunctionConfig } from '../config.ts'
 import { requireOriginSecret } from '../contact/origin-check.ts'
+import { linkKeyEnv } from '../enquiries/action-links.ts'
 import { createLogger } from '../log.ts'
+import { createMetrics } from '../metrics.ts'
 import { createActionHandler } from './create-handler.ts'
-import { linkKeyEnv } from './links.ts'
 
 // Read once at cold start: a missing variable fails the init, naming itself.
 const config = loadFunctionConfig(process.env)
@@ -24,5 +25,7 @@ export const handler = requireOriginSecret(
     key,
     stage: config.stage ?? 'local',
     log: createLogger('enquiry-actions'),
+    timeZone: config.agencyTimeZone,
+    metrics: createMetrics('enquiry-actions'),
   }),
 )

@@ -1,21 +1,37 @@
+import { formatAgencyTime } from '#shared/agency-time.ts'
 import type { ContactResult } from '../contact/responses.ts'
+import { actionsPath, type EnquiryAction, tokenParameter } from '../enquiries/action-links.ts'
 import { oneLine } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
+import { firstLine } from '../enquiries/waiting.ts'
 import { escapeHtml, standalonePage } from '../html-pages.ts'
-import { actionsPath, type EnquiryAction, tokenParameter } from './links.ts'
 
 /**
- * The pages a digest link opens: plain HTML with the site's look and no script (as the contact
- * form's answers, functions/contact/form-pages.ts), so they work in any mail client's browser.
- * The link's page only names the enquiry and holds one button; the button's POST acts. Every
- * refusal says why in words and what to do instead.
+ * The pages a link in the agency's e-mails opens: plain HTML with the site's look and no script
+ * (as the contact form's answers, functions/contact/form-pages.ts), so they work in any mail
+ * client's browser. The link's page only names the enquiry and holds one button; the button's
+ * POST acts. Every refusal says why in words and what to do instead. Times are the agency's.
  */
 
 /** What a page shows of the enquiry: never more than the digest already did. */
 export type ShownEnquiry = Pick<
   Enquiry,
-  'id' | 'ref' | 'firstName' | 'lastName' | 'company' | 'message' | 'emailStatus' | 'expiresAt'
+  | 'id'
+  | 'ref'
+  | 'firstName'
+  | 'lastName'
+  | 'company'
+  | 'message'
+  | 'emailStatus'
+  | 'expiresAt'
+  | 'answeredAt'
+  | 'answeredBy'
+  | 'answeredVia'
+  | 'dismissedAt'
 >
+
+/** The actions a page offers a button for (the waiting list is a page of links only). */
+export type PressedAction = Exclude<EnquiryAction, 'waiting'>
 
 /** Each action's question, button and answer, by the enquiry's state. */
 export const actionCopy = {
@@ -50,7 +66,17 @@ export const actionCopy = {
       'Nothing was sent and nothing was deleted. It is kept until its 3 years are up and then deleted automatically.',
     already: 'This enquiry is already no longer listed',
   },
-} as const satisfies Record<EnquiryAction, Record<string, string>>
+  answer: {
+    question: 'Mark this enquiry as answered?',
+    explain:
+      'For an enquiry you answered another way than by replying to its e-mail (by phone, in another e-mail thread, in person). Press the button to record that it was answered: it then drops out of the reminder of unanswered enquiries and counts as answered in the weekly summary. Nothing is sent to the enquirer.',
+    button: 'I have answered this',
+    done: 'Marked as answered',
+    doneText:
+      'It will not be in the reminder of unanswered enquiries. Nothing was sent to the enquirer.',
+    already: 'This enquiry was already answered',
+  },
+} as const satisfies Record<PressedAction, Record<string, string>>
 
 /** Why a link or a press did nothing, in words, with what to do instead. */
 export const refusalCopy = {
@@ -62,17 +88,17 @@ export const refusalCopy = {
   forged: {
     status: 403,
     heading: 'This link has been changed',
-    text: 'It does not match any link we sent, so nothing was done. Use the link in the digest e-mail itself, unchanged. If someone sent you this link in another e-mail, do not trust that e-mail.',
+    text: 'It does not match any link this website sent, so nothing was done (a link made by a test copy of the website does not work here either). Use the link in our e-mail itself, unchanged. If someone sent you this link in another e-mail, do not trust that e-mail.',
   },
   'other-stage': {
     status: 403,
     heading: 'This link is for another copy of the website',
-    text: 'It was made by a test or trial copy of the website, not this one, so nothing was done. Use the links in the digest that this website sent.',
+    text: 'It was made by a test or trial copy of the website, not this one, so nothing was done. Use the links in the e-mails that this website sent.',
   },
   expired: {
     status: 410,
     heading: 'This link has expired',
-    text: 'Links in a digest work for 30 days, and this one is older, so nothing was done. If the enquiry still waits, the latest digest lists it with fresh links; ask whoever looks after the website if you cannot find it.',
+    text: 'Links in our e-mails work for 30 days, and this one is older, so nothing was done. Every enquiry still waiting for you (held back as spam, or not delivered) is on the page of waiting enquiries, with fresh links: the weekly summary that comes each Monday links to it, and so does the next digest.',
   },
   gone: {
     status: 410,
@@ -82,7 +108,12 @@ export const refusalCopy = {
   crossSite: {
     status: 403,
     heading: 'Please press the button on our own page',
-    text: 'This request came from another website, so nothing was done. Open the link from the digest e-mail and press the button on the page it shows.',
+    text: 'This request came from another website, so nothing was done. Open the link from our e-mail and press the button on the page it shows.',
+  },
+  listOnly: {
+    status: 405,
+    heading: 'This page has no button',
+    text: 'The page of waiting enquiries only lists them, so nothing was done. Use the links under each enquiry on it.',
   },
   unavailable: {
     status: 503,
@@ -91,8 +122,11 @@ export const refusalCopy = {
   },
 } as const
 
-/** The reason an enquiry's e-mail status gives that it no longer waits for this action. */
-function stateInWords(enquiry: ShownEnquiry): string {
+/** The reason an enquiry's state gives that it no longer waits for this action. */
+function stateInWords(enquiry: ShownEnquiry, timeZone: string | undefined): string {
+  if (enquiry.dismissedAt) {
+    return `staff stopped listing it on ${formatAgencyTime(enquiry.dismissedAt, timeZone)}, so it is not sent`
+  }
   switch (enquiry.emailStatus) {
     case 'pending':
       return 'its e-mail is being sent to you now'
@@ -106,7 +140,7 @@ function stateInWords(enquiry: ShownEnquiry): string {
   }
 }
 
-function html(status: number, title: string, body: string): ContactResult {
+export function html(status: number, title: string, body: string): ContactResult {
   return {
     statusCode: status,
     headers: {
@@ -129,15 +163,6 @@ ${body}
   }
 }
 
-/** The first line of the message with any text, one line, at most 120 characters. */
-function firstLine(message: string): string {
-  const line = message.split(/\r\n|\r|\n/).find((candidate) => candidate.trim() !== '') ?? ''
-  const characters = [...oneLine(line).trim()]
-  return characters.length > 120
-    ? `${characters.slice(0, 120).join('').trimEnd()}…`
-    : characters.join('')
-}
-
 /** Reference, name, company and first line: enough to know which enquiry it is. */
 function details(enquiry: ShownEnquiry): string {
   const rows = [
@@ -151,7 +176,7 @@ function details(enquiry: ShownEnquiry): string {
 
 /** The link's page: the enquiry and one button, whose POST (same origin, no script) acts. */
 export function confirmPage(
-  action: EnquiryAction,
+  action: PressedAction,
   token: string,
   enquiry: ShownEnquiry,
 ): ContactResult {
@@ -174,35 +199,46 @@ ${details(enquiry)}
 }
 
 /** After the press: what was done. */
-export function donePage(action: EnquiryAction, enquiry: ShownEnquiry): ContactResult {
+export function donePage(action: PressedAction, enquiry: ShownEnquiry): ContactResult {
   const copy = actionCopy[action]
   return html(200, copy.done, `<h1>${copy.done}</h1>\n${details(enquiry)}\n<p>${copy.doneText}</p>`)
 }
 
 /** Pressed before (or in another tab): nothing more is done or sent. */
 export function alreadyPage(
-  action: EnquiryAction,
+  action: PressedAction,
   enquiry: ShownEnquiry,
   at: string,
+  timeZone?: string,
 ): ContactResult {
   const copy = actionCopy[action]
+  const how =
+    action !== 'answer'
+      ? ''
+      : enquiry.answeredVia === 'reply' && enquiry.answeredBy
+        ? ` (by ${enquiry.answeredBy}, replying to its e-mail)`
+        : ' (with the “I have answered this” link)'
   return html(
     200,
     copy.already,
     `<h1>${copy.already}</h1>
 ${details(enquiry)}
-<p>That was done on ${escapeHtml(new Date(at).toUTCString())}. Nothing more was done or sent.</p>`,
+<p>That was done on ${escapeHtml(formatAgencyTime(at, timeZone))}${escapeHtml(how)}. Nothing more was done or sent.</p>`,
   )
 }
 
 /** The enquiry no longer waits for this action (sent meanwhile, say): nothing was done. */
-export function notWaitingPage(action: EnquiryAction, enquiry: ShownEnquiry): ContactResult {
+export function notWaitingPage(
+  action: PressedAction,
+  enquiry: ShownEnquiry,
+  timeZone?: string,
+): ContactResult {
   return html(
     409,
     'Nothing to do',
     `<h1>Nothing to do</h1>
 ${details(enquiry)}
-<p>Nothing was done: ${escapeHtml(stateInWords(enquiry))}. (${escapeHtml(actionCopy[action].button)} is for an enquiry the digest lists.)</p>`,
+<p>Nothing was done: ${escapeHtml(stateInWords(enquiry, timeZone))}. (${escapeHtml(actionCopy[action].button)} is for an enquiry the digest lists.)</p>`,
   )
 }
 

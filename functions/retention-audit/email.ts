@@ -39,4 +39,26 @@ export function auditEmail(pool: ResourcePool, policy: RetentionPolicy, add: Add
         : 'sending events (recipients, subjects) go somewhere this audit does not follow',
     )
   }
+  // Receiving: a rule set holds rules only; a rule keeps a message only through its actions.
+  for (const { key } of pool.ofType('AWS::SES::ReceiptRuleSet')) {
+    add('info', `SES receipt rule set ${key}`, 'receipt rules only: it holds no message')
+  }
+  for (const { key, props } of pool.ofType('AWS::SES::ReceiptRule')) {
+    const kinds = ((props.Rule?.Actions ?? []) as Record<string, unknown>[]).flatMap((action) =>
+      Object.keys(action),
+    )
+    // S3 keeps the whole message; SNS and WorkMail pass it (its body) on; a Lambda action gets
+    // the headers and SES's verdicts only; bounce, stop and add-header keep nothing.
+    const keeping = kinds.filter((kind) => !keepsNothing.has(kind))
+    add(
+      keeping.length === 0 ? 'info' : 'fail',
+      `SES receipt rule ${key}`,
+      keeping.length === 0
+        ? `received mail goes to ${kinds.join(', ') || 'no action'} only: no copy of a message (body or headers) is stored; the reply-received function records the replying address and time on the enquiry, deleted with it by TTL`
+        : `received mail (whole messages, bodies included) goes to ${keeping.join(', ')}, which this audit does not follow: a reply's content would be kept beyond the enquiry's TTL and erasure`,
+    )
+  }
 }
+
+/** Receipt rule actions that keep no part of a message. */
+const keepsNothing = new Set(['LambdaAction', 'BounceAction', 'StopAction', 'AddHeaderAction'])

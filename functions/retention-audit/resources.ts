@@ -65,6 +65,8 @@ const ruledTypes = new Set([
   'AWS::SES::EmailIdentity',
   'AWS::SES::ConfigurationSet',
   'AWS::SES::ConfigurationSetEventDestination',
+  'AWS::SES::ReceiptRuleSet',
+  'AWS::SES::ReceiptRule',
   'AWS::SNS::Topic',
   'AWS::SNS::Subscription',
   'AWS::Events::Archive',

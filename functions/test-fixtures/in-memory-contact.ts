@@ -53,6 +53,7 @@ const storedKeys = new Set<string>([
   'createdAt',
   'expiresAt',
   'emailNormalised',
+  'createdDay',
   'submissionHash',
   'ref',
   'emailPending',

@@ -2,7 +2,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Duration } from 'aws-cdk-lib'
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda'
+import {
+  Architecture,
+  type IFunction,
+  Function as LambdaFunction,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda'
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { Construct } from 'constructs'
@@ -61,6 +66,19 @@ export function nodeFunction(scope: Construct, id: string, options: NodeFunction
     bundling: { ...cdkBundling(), ...copyAfterBundling(options.bundledFiles) },
   })
   return { fn, logGroup }
+}
+
+/**
+ * Adds variables to a function's environment after it was made: what a stack knows only once
+ * other constructs exist (the site's URL, the agency's time zone for every staff-facing one).
+ */
+export function addEnvironment(fn: IFunction, environment: Readonly<Record<string, string>>) {
+  if (!(fn instanceof LambdaFunction)) {
+    throw new Error(
+      `${fn.node.path} is not a function this app made: its environment is not ours to change`,
+    )
+  }
+  for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value)
 }
 
 /** Bundling hooks that copy `files` into the bundle's folder (asset hashes cover them). */

@@ -20,6 +20,9 @@ import { firstOccurrenceAlarmsOf } from './first-occurrence-alarm.ts'
 
 /** The functions' pipeline metrics (EMF), with dimensions `service` and `stage`. */
 export const ENQUIRY_METRICS_NAMESPACE = METRICS_NAMESPACE
+/** The 24-hour promise: answers recorded, reminders sent, promises missed (counts). */
+export const ANSWER_COUNTS = ['EnquiryAnswered', 'EnquiryReminded', 'EnquiryPromiseMissed'] as const
+
 /** An enquiry's way from the form to the agency's inbox, in order. */
 export const ENQUIRY_FUNNEL = [
   'EnquirySubmitted',
@@ -142,6 +145,33 @@ export class PipelineDashboard extends Construct {
             ]),
             right: Object.entries(props.functions).map(([name, fn]) =>
               fn.metricDuration({ period, statistic: 'p95', label: `${name} p95 ms` }),
+            ),
+            width: 12,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Time to first answer (hours): median and slowest',
+            left: (['p50', 'Maximum'] as const).map(
+              (statistic) =>
+                new MathExpression({
+                  expression: `SEARCH('{${ENQUIRY_METRICS_NAMESPACE},service,stage} MetricName="FirstAnswerSeconds" stage="${props.stage}"', '${statistic}', 86400) / 3600`,
+                  label: `First answer, ${statistic === 'p50' ? 'median' : 'slowest'}`,
+                  period: Duration.days(1),
+                }),
+            ),
+            leftAnnotations: [{ value: 24, label: 'The promise: 24 hours' }],
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'Answers, reminders and promises missed (a day)',
+            left: ANSWER_COUNTS.map(
+              (metricName) =>
+                new MathExpression({
+                  expression: `SEARCH('{${ENQUIRY_METRICS_NAMESPACE},service,stage} MetricName="${metricName}" stage="${props.stage}"', 'Sum', 86400)`,
+                  label: metricName,
+                  period: Duration.days(1),
+                }),
             ),
             width: 12,
           }),

@@ -46,7 +46,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         .filter(([id]) => id.startsWith('Alarms'))
         .filter(([id]) => !/^Alarms(DeadStreamSender|EmailOutcomeUnknown)/.test(id))
         .map(([, alarm]) => alarm) as Resource[]
-      expect(alarms).toHaveLength(8)
+      expect(alarms).toHaveLength(9)
       for (const alarm of alarms) {
         expect(alarm.Properties).toMatchObject({
           AlarmActions: [{ Ref: topicId }],
@@ -77,6 +77,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         'ContactApiEnquiryActions',
       )
       const senderId = logicalIdOf(stage.template, 'AWS::Lambda::Function', 'EnquirySenderSender')
+      const watchId = logicalIdOf(stage.template, 'AWS::Lambda::Function', 'AnswersWatchWatch')
       const apiId = logicalIdOf(stage.template, 'AWS::ApiGatewayV2::Api', 'ContactApi')
       expect(watched.sort()).toEqual(
         [
@@ -85,6 +86,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           `AWS/Lambda Errors ${JSON.stringify({ Ref: digestId })}`,
           `AWS/Lambda Errors ${JSON.stringify({ Ref: actionsId })}`,
           `AWS/Lambda Errors ${JSON.stringify({ Ref: senderId })}`,
+          `AWS/Lambda Errors ${JSON.stringify({ Ref: watchId })}`,
           `AWS/ApiGateway 5xx ${JSON.stringify({ Ref: apiId })}`,
           'ElevateDigital/Enquiries EnquiryGaveUp "notification-retry"',
           'ElevateDigital/Enquiries OldestUndeliveredAgeSeconds "notification-retry"',
@@ -179,15 +181,20 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         ...stage.template.findResources('AWS::CloudWatch::Alarm'),
         ...stage.template.findResources('AWS::CloudWatch::Dashboard'),
       }).filter((id) => !id.startsWith('DeliveryEvents') && !id.startsWith('EnquirySender'))
-      // The enquiry sender's are new (no history to keep); the older ones keep their ids.
-      expect(ids.filter((id) => id.includes('EnquirySender')).sort()).toEqual([
+      // The enquiry sender's and the answer watch's are new (no history to keep); the older ones
+      // keep their ids.
+      const newer = /EnquirySender|AnswerWatch|Reminder/
+      expect(ids.filter((id) => newer.test(id)).sort()).toEqual([
+        expect.stringMatching(/^AlarmsAnswerWatchErrors/),
         expect.stringMatching(/^AlarmsEnquirySenderErrors/),
+        expect.stringMatching(/^MonitoringAnswerWatchThrottles/),
         expect.stringMatching(/^MonitoringEnquirySenderThrottles/),
+        expect.stringMatching(/^MonitoringReminderFailedInvocations/),
       ])
       // Two alarms of the send pipeline are new too.
       const added = /^Alarms(DeadStreamSender|EmailOutcomeUnknown)/
       expect(ids.filter((id) => added.test(id))).toHaveLength(2)
-      expect(ids.filter((id) => !id.includes('EnquirySender') && !added.test(id)).sort()).toEqual(
+      expect(ids.filter((id) => !newer.test(id) && !added.test(id)).sort()).toEqual(
         [
           'AlarmsContactErrors3DC1AC1A',
           'AlarmsNotificationRetryErrorsD4513F0A',

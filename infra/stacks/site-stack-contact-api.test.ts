@@ -89,6 +89,8 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         const env = properties.Environment.Variables
         const links = id.startsWith('ContactApiEnquiryActionsFunction')
         const contact = id.startsWith('ContactApiContactFunction')
+        // The retry sends the enquiry e-mail: it signs its "I have answered this" link.
+        const retry = id.startsWith('ContactApiNotificationRetryFunction')
         expect(Object.keys(env).sort(), id).toEqual(
           [
             'AGENCY_EMAIL',
@@ -97,12 +99,13 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
             'STAGE',
             // Neither the contact function nor the digest links' function sends e-mail.
             ...(contact || links ? ['ORIGIN_SECRET'] : ['SES_CONFIGURATION_SET']),
-            ...(links ? [enquiryActionsApi.keyEnv] : []),
+            ...(links ? [enquiryActionsApi.keyEnv, 'AGENCY_TIME_ZONE'] : []),
+            ...(retry ? [enquiryActionsApi.keyEnv, 'AGENCY_TIME_ZONE', 'SITE_URL'] : []),
             ...(contact ? ['SYNTHETIC_KEY'] : []),
           ].sort(),
         )
         expect(env.STAGE).toBe('prod')
-        if (links) {
+        if (links || retry) {
           // Only a reference to the generated secret, never its value.
           expect(JSON.stringify(env[enquiryActionsApi.keyEnv])).toMatch(
             /^\{"Fn::Join":\["",\["\{\{resolve:secretsmanager:",\{"Ref":"ContactApiActionLinkKey\w+"\},":SecretString:::\}\}"\]\]\}$/,
@@ -196,7 +199,8 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
           { keys: index.KeySchema, projection: index.Projection.ProjectionType },
         ]),
       )
-      const { pendingEmailIndex, emailIndex, refIndex, attentionIndex, messageIndex } = enquiryTable
+      const { pendingEmailIndex, emailIndex, refIndex, attentionIndex, messageIndex, dayIndex } =
+        enquiryTable
       const hashAndRange = (index: { partitionKey: string; sortKey: string }) => [
         { AttributeName: index.partitionKey, KeyType: 'HASH' },
         { AttributeName: index.sortKey, KeyType: 'RANGE' },
@@ -221,6 +225,10 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
         },
         [messageIndex.name]: {
           keys: hashAndRange(messageIndex),
+          projection: 'KEYS_ONLY',
+        },
+        [dayIndex.name]: {
+          keys: hashAndRange(dayIndex),
           projection: 'KEYS_ONLY',
         },
       })

@@ -8,6 +8,7 @@ import { PublicHostedZone } from 'aws-cdk-lib/aws-route53'
 import { Bucket } from 'aws-cdk-lib/aws-s3'
 import type { Construct } from 'constructs'
 import { answerShell } from '#shared/answer-shell.ts'
+import { AnswerPromise } from '../constructs/answer-promise.ts'
 import { AttentionDigest } from '../constructs/attention-digest.ts'
 import { Canary } from '../constructs/canary.ts'
 import { ContactApi } from '../constructs/contact-api.ts'
@@ -123,6 +124,18 @@ export interface SiteStackProps extends StackProps {
    * @default - none
    */
   readonly digestCopyTo?: string
+  /**
+   * The 24-hour promise: where staff read times, when the reminder lists an unanswered enquiry,
+   * who gets the weekly summary, and the subdomain SES receives staff replies on.
+   * @default - AnswerWatch's defaults; no reply detection
+   */
+  readonly answers?: {
+    readonly agencyTimeZone?: string
+    readonly reminderAfterHours?: number
+    readonly weeklySummaryTo?: string
+    /** Needs the domain's hosted zone, for its MX record. */
+    readonly replyDomain?: string
+  }
 }
 
 /**
@@ -143,6 +156,8 @@ export class SiteStack extends Stack {
   readonly sender: EnquirySender | undefined
   /** The monthly retention check and its auditor's role; absent while data is moved in. */
   readonly evidence: RetentionEvidence | undefined
+  /** The reminder, the weekly summary and (where the stage has it) reply detection. */
+  readonly answers: AnswerPromise
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props)
@@ -206,6 +221,7 @@ export class SiteStack extends Stack {
         hostedZone,
       },
     })
+    const siteUrl = `https://${domain?.domainName ?? this.site.distribution.distributionDomainName}`
     this.digest = new AttentionDigest(this, 'Digest', {
       table,
       senderEmail: props.senderEmail,
@@ -217,10 +233,7 @@ export class SiteStack extends Stack {
       listDays: props.digestListDays,
       copyTo: props.digestCopyTo,
       opsTopic: this.notifications.opsTopic,
-      actionLinks: {
-        siteUrl: `https://${domain?.domainName ?? this.site.distribution.distributionDomainName}`,
-        key: this.contactApi.actionLinkKey,
-      },
+      actionLinks: { siteUrl, key: this.contactApi.actionLinkKey },
     })
     this.sender =
       props.data.tableStreamArn === undefined
@@ -234,22 +247,50 @@ export class SiteStack extends Stack {
             functionsDirectory: props.functionsDirectory,
             logRetention: retention.logs,
           })
+    const answers = props.answers ?? {}
+    this.answers = new AnswerPromise(this, 'Answers', {
+      table,
+      senderEmail: props.senderEmail,
+      agencyEmail: props.agencyEmail,
+      siteUrl,
+      linkKey: this.contactApi.actionLinkKey,
+      ...answers,
+      ...(answers.replyDomain &&
+        hostedZone && { replies: { domain: answers.replyDomain, hostedZone } }),
+      staffFacing: [this.digest.function, this.contactApi.actionsFunction],
+      enquirySenders: [
+        this.contactApi.retryFunction,
+        ...(this.sender ? [this.sender.function] : []),
+      ],
+      stage,
+      functionsDirectory: props.functionsDirectory,
+      logRetention: retention.logs,
+    })
+
     // What sends e-mail. Not the contact function: it parses untrusted input from the internet,
     // so it holds no SES permission (it only stores; the table's stream starts the sender).
     const senders = {
       ...(this.sender && { EnquirySender: this.sender.function }),
       NotificationRetry: this.contactApi.retryFunction,
       Digest: this.digest.function,
+      AnswerWatch: this.answers.watch.function,
     }
-    const functions = { Contact: this.contactApi.contactFunction, ...senders }
+    const functions = {
+      Contact: this.contactApi.contactFunction,
+      ...senders,
+      ...(this.answers.replies && { ReplyReceiving: this.answers.replies.function }),
+    }
     // Each may send from the sender to the inbox (or the simulator); the digest also to the
-    // second address it is copied to when the inbox itself refused mail.
-    const sendScopeOf = (fn: IFunction) =>
-      enquiryMailScope(
-        props.senderEmail,
-        props.agencyEmail,
-        fn === this.digest.function && props.digestCopyTo ? [props.digestCopyTo] : [],
-      )
+    // second address it is copied to when the inbox itself refused mail, the answer watch to the
+    // weekly summary's reader.
+    const alsoTo = new Map<IFunction, string | undefined>([
+      [this.digest.function, props.digestCopyTo],
+      [this.answers.watch.function, props.answers?.weeklySummaryTo],
+    ])
+    const sendScopeOf = (fn: IFunction) => {
+      const extra = alsoTo.get(fn)
+      return enquiryMailScope(props.senderEmail, props.agencyEmail, extra ? [extra] : [])
+    }
     for (const fn of Object.values(senders)) {
       this.notifications.grantSendEmail(fn, sendScopeOf(fn))
     }
@@ -270,7 +311,6 @@ export class SiteStack extends Stack {
       value: this.site.distribution.distributionId,
       logRetention: retention.logs,
     })
-    const siteUrl = `https://${domain?.domainName ?? this.site.distribution.distributionDomainName}`
     this.canary = new Canary(this, 'Canary', {
       siteUrl,
       table,
@@ -323,6 +363,7 @@ export class SiteStack extends Stack {
       schedules: {
         NotificationRetry: this.contactApi.retrySchedule,
         Digest: this.digest.schedule,
+        Reminder: this.answers.watch.reminderSchedule,
       },
       httpApi: this.contactApi.httpApi,
       canary: { failed: this.canary.failedMetric, alarm: this.canary.alarm },

@@ -70,9 +70,9 @@ describe('the retention audit of the synthesised stack', () => {
       /SQS queue ElevateDigital\/DeliveryEventsFailedEvents\w+ \(failed events\): SES's reports of enquiry e-mails \(subjects with names and companies\) that failed in: Records what SES reports .*: deleted after 14 days \(limit 14 days\)/,
     )
     // The contact, enquiry sender, retry, digest-links, digest, delivery-events, canary and
-    // retention-evidence functions' log groups, the API's, the site deployment's, the
-    // distribution-id writer's.
-    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(11)
+    // retention-evidence and answer-watch functions' log groups, the API's, the site deployment's,
+    // the distribution-id writer's.
+    expect(findings.filter((finding) => finding.place.startsWith('Log group'))).toHaveLength(12)
     // The buckets in the data stack are placed through the site stack's references to them.
     expect(text).toMatch(
       /S3 bucket ElevateDigital-Data\/SiteLogBucket\w+ \(access logs\): CloudFront standard logs of ElevateDigital\/SiteDistribution\w+ and S3 server access logs of ElevateDigital-Data\/SiteBucket\w+/,

@@ -3,15 +3,22 @@ import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
 import { isUuid } from '../enquiries/item.ts'
 
 /**
- * The signed links in the agency's digest (docs/decisions/0033-signed-action-links.md): each
+ * The signed links in the agency's e-mails (docs/decisions/0033-signed-action-links.md): each
  * names one enquiry, one action and an expiry, HMAC-SHA-256 signed with the stage's key. Whoever
  * holds the link may ask for that one action on that one enquiry until it expires, and for
- * nothing else; a changed character, another stage's key or a late click is refused.
+ * nothing else; a changed character, another stage's key or a late click is refused. One link
+ * names no enquiry: `waiting`, the page listing every waiting enquiry (its id is `all`).
  */
 
-/** What staff can ask of a waiting enquiry. */
-export const enquiryActions = ['release', 'requeue', 'dismiss'] as const
+/**
+ * What staff can ask: of a waiting enquiry (release, requeue, dismiss), of one in their inbox
+ * (answer: "I have answered this"), and the list of every waiting one (waiting: a page only).
+ */
+export const enquiryActions = ['release', 'requeue', 'dismiss', 'answer', 'waiting'] as const
 export type EnquiryAction = (typeof enquiryActions)[number]
+
+/** The id a `waiting` link carries: it names every waiting enquiry, not one. */
+export const ALL_WAITING = 'all'
 
 /** How long a link in a digest works. */
 export const DEFAULT_LINK_LIFETIME_DAYS = enquiryActionsApi.linkDays
@@ -40,7 +47,7 @@ function signature(key: string, claim: ActionClaim): Buffer {
 /** The token for one action on one enquiry: `v1.<stage>.<id>.<action>.<expires>.<signature>`. */
 export function signAction(key: string, claim: ActionClaim): string {
   if (key.length < 32) throw new Error('The action link key must be at least 32 characters long.')
-  if (!isUuid(claim.id) || !stagePattern.test(claim.stage)) {
+  if (!namesItsEnquiry(claim.id, claim.action) || !stagePattern.test(claim.stage)) {
     throw new Error('Only a stored enquiry id and a stage name go into an action link.')
   }
   return [
@@ -53,11 +60,17 @@ export function signAction(key: string, claim: ActionClaim): string {
   ].join('.')
 }
 
-/** The whole link, on the site's own origin. */
-export function actionUrl(siteUrl: string, token: string): string {
+/** The whole link, on the site's own origin; without one, its path (for a page of the site). */
+export function actionUrl(siteUrl: string | undefined, token: string): string {
+  if (!siteUrl) return `${actionsPath}?${tokenParameter}=${encodeURIComponent(token)}`
   const url = new URL(actionsPath, siteUrl)
   url.searchParams.set(tokenParameter, token)
   return url.toString()
+}
+
+/** A stored id's shape for an enquiry's action; `all` for the waiting list, and only there. */
+function namesItsEnquiry(id: string, action: string): boolean {
+  return action === 'waiting' ? id === ALL_WAITING : isUuid(id)
 }
 
 export type TokenCheck =
@@ -70,7 +83,9 @@ export type TokenCheck =
 
 /**
  * Whether a token is one this stage signed, unchanged and in date. The signature is checked
- * first (in constant time), so nothing of a changed token is believed, its expiry included.
+ * first (in constant time), so nothing of a changed token is believed, its stage and expiry
+ * included: a token of another stage fails it too (signed with that stage's key), and only a
+ * genuine one that names another stage (two stages sharing a key) is told `other-stage`.
  */
 export function verifyAction(
   key: string,
@@ -91,8 +106,10 @@ export function verifyAction(
   if (
     tokenVersion !== version ||
     !stagePattern.test(tokenStage) ||
-    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id) ||
     !(enquiryActions as readonly string[]).includes(action) ||
+    !(action === 'waiting'
+      ? id === ALL_WAITING
+      : /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) ||
     !/^[1-9]\d{0,11}$/.test(expires) ||
     !/^[A-Za-z0-9_-]{43}$/.test(given)
   ) {
@@ -104,7 +121,6 @@ export function verifyAction(
     expires: Number(expires),
     stage: tokenStage,
   }
-  if (tokenStage !== stage) return { ok: false, reason: 'other-stage' }
   const expected = signature(key, claim)
   const presented = Buffer.from(given, 'base64url')
   // base64url has spare bits in its last character: only the canonical spelling is accepted.
@@ -115,15 +131,17 @@ export function verifyAction(
   ) {
     return { ok: false, reason: 'forged' }
   }
+  if (tokenStage !== stage) return { ok: false, reason: 'other-stage' }
   if (claim.expires * 1000 <= now.getTime()) return { ok: false, reason: 'expired' }
   return { ok: true, claim }
 }
 
-/** Signs the digest's links for one stage: what the digest renderer is given. */
+/** Signs the links of one stage's e-mails and pages: what their renderers are given. */
 export function actionLinker(options: {
   readonly key: string
   readonly stage: string
-  readonly siteUrl: string
+  /** @default - links are paths on the site's own origin (for its own pages) */
+  readonly siteUrl?: string | undefined
   readonly now: Date
   /** @default DEFAULT_LINK_LIFETIME_DAYS */
   readonly lifetimeDays?: number
@@ -134,6 +152,11 @@ export function actionLinker(options: {
   return (id: string, action: EnquiryAction): string =>
     actionUrl(
       options.siteUrl,
-      signAction(options.key, { id, action, expires, stage: options.stage }),
+      signAction(options.key, {
+        id: action === 'waiting' ? ALL_WAITING : id,
+        action,
+        expires,
+        stage: options.stage,
+      }),
     )
 }

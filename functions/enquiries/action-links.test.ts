@@ -7,7 +7,7 @@ import {
   signAction,
   tokenParameter,
   verifyAction,
-} from './links.ts'
+} from './action-links.ts'
 
 const key = `${'k'.repeat(24)}prod-signing-key-0123456789`
 const otherKey = `${'o'.repeat(24)}staging-signing-key-98765432`
@@ -38,13 +38,42 @@ describe('signed action links', () => {
     })
   })
 
-  it('refuse another stage’s link, and a link signed with another stage’s key', () => {
+  it('check the signature before the stage: another stage’s link, or a forged one naming it, is changed', () => {
+    // Signed with staging's own key: nothing in it can be believed here, its stage included.
     const staging = signAction(otherKey, { ...claim, stage: 'staging' })
-    expect(verifyAction(key, 'prod', staging, now)).toEqual({ ok: false, reason: 'other-stage' })
+    expect(verifyAction(key, 'prod', staging, now)).toEqual({ ok: false, reason: 'forged' })
+    const forgedOtherStage = `${signAction(key, claim).replace('.prod.', '.staging.')}`
+    expect(verifyAction(key, 'prod', forgedOtherStage, now)).toEqual({
+      ok: false,
+      reason: 'forged',
+    })
     const sameNameOtherKey = signAction(otherKey, claim)
     expect(verifyAction(key, 'prod', sameNameOtherKey, now)).toEqual({
       ok: false,
       reason: 'forged',
+    })
+    // Only a genuine link of a stage sharing this key is told it is for another copy.
+    const sharedKey = signAction(key, { ...claim, stage: 'staging' })
+    expect(verifyAction(key, 'prod', sharedKey, now)).toEqual({
+      ok: false,
+      reason: 'other-stage',
+    })
+  })
+
+  it('sign the waiting list as `all`, and no enquiry’s action as `all`', () => {
+    const url = new URL(
+      actionLinker({ key, stage: 'prod', siteUrl: 'https://x.example', now })(id, 'waiting'),
+    )
+    const token = url.searchParams.get(tokenParameter) ?? ''
+    expect(token).toMatch(/^v1\.prod\.all\.waiting\./)
+    expect(verifyAction(key, 'prod', token, now)).toMatchObject({
+      ok: true,
+      claim: { id: 'all', action: 'waiting' },
+    })
+    expect(() => signAction(key, { ...claim, id: 'all' })).toThrow()
+    expect(verifyAction(key, 'prod', token.replace('.waiting.', '.release.'), now)).toEqual({
+      ok: false,
+      reason: 'malformed',
     })
   })
 
@@ -106,9 +135,10 @@ describe('signed action links', () => {
         fc.string({ minLength: 32, maxLength: 64 }),
         (uuid, action, expires, someKey) => {
           fc.pre(someKey !== key)
-          const forged = signAction(someKey, { id: uuid, action, expires, stage: 'prod' })
+          const id = action === 'waiting' ? 'all' : uuid
+          const forged = signAction(someKey, { id, action, expires, stage: 'prod' })
           expect(verifyAction(key, 'prod', forged, new Date(0)).ok).toBe(false)
-          const genuine = signAction(key, { id: uuid, action, expires, stage: 'prod' })
+          const genuine = signAction(key, { id, action, expires, stage: 'prod' })
           expect(verifyAction(key, 'prod', genuine, new Date(0))).toMatchObject({ ok: true })
         },
       ),

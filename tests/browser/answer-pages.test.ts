@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createAwsClients } from '#functions/aws-clients.ts'
+import { loadFunctionConfig } from '#functions/config.ts'
+import { sendDigest } from '#functions/digest/send.ts'
+import { actionLinker, linkKeyEnv } from '#functions/enquiries/action-links.ts'
+import { silentLogger } from '#functions/log.ts'
+import { readMailbox } from '#local/mailbox.ts'
+import { localCredentials } from '#local/pipeline.ts'
+import { sampleEnquiry } from '#shared/sample-enquiry.ts'
+import { expectNoAxeViolations, launchChromium, url } from './chromium.ts'
+
+/**
+ * The pages staff reach from the 24-hour promise's e-mails, on a phone (390 px, JavaScript off,
+ * as the strictest mail client's browser): the page of every waiting enquiry (the digest's and
+ * weekly summary's link) and "I have answered this".
+ */
+const env = inject('pipelineEnv')
+const config = loadFunctionConfig(env)
+const clients = createAwsClients(config, { credentials: localCredentials })
+const key = env[linkKeyEnv] as string
+const siteUrl = url('')
+const links = (now: Date) => actionLinker({ key, stage: 'local', siteUrl, now })
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  clients.documentClient.destroy()
+  clients.ses.destroy()
+})
+
+let sequence = 0
+async function enquiry(held: boolean): Promise<string> {
+  sequence++
+  const response = await fetch(`${siteUrl}/api/contacts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...sampleEnquiry,
+      email: `answers-${Date.now()}-${sequence}@example.co.uk`,
+      message: `Answer pages ${Date.now()}-${sequence}: please call me about a new website.`,
+      ...(held && { website: 'https://spam.example' }),
+    }),
+  })
+  expect(response.status).toBe(201)
+  return ((await response.json()) as { id: string }).id
+}
+
+/** A phone's window with JavaScript off. */
+async function onPhone(link: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  })
+  const page = await context.newPage()
+  await page.goto(link)
+  return { page, close: () => context.close() }
+}
+
+/** Nothing wider than the phone, and axe's checks (run on a copy: the page itself has no script). */
+async function readsOnAPhone(page: Page) {
+  await expect(
+    page.evaluate(() => document.documentElement.scrollWidth),
+  ).resolves.toBeLessThanOrEqual(390)
+  const withScripts = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  try {
+    const copy = await withScripts.newPage()
+    await copy.setContent(await page.content(), { waitUntil: 'load' })
+    await expectNoAxeViolations(copy)
+  } finally {
+    await withScripts.close()
+  }
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
+
+describe('the pages of the 24-hour promise, on a phone', () => {
+  it('the digest’s "See every waiting enquiry" lists each with its links; one more click opens its button', async () => {
+    const id = await enquiry(true)
+    await sendDigest({
+      table: { client: clients.documentClient, tableName: config.enquiriesTable },
+      ses: clients.ses,
+      addresses: config,
+      log: silentLogger,
+      now: () => new Date(),
+      links,
+    })
+    const digest = (await readMailbox(inject('mailboxUrl')))
+      .filter((email) => email.subject.includes('waiting for you'))
+      .at(-1)
+    const waiting = /See every waiting enquiry: (\S+)/.exec(digest?.body.text ?? '')?.[1] as string
+    const { page, close } = await onPhone(waiting)
+    try {
+      await expect(heading(page)).resolves.toBe('Enquiries waiting for you')
+      const ref = id.replaceAll('-', '').slice(0, 8).toUpperCase()
+      const entry = page.locator('dt', { hasText: ref })
+      await expect(entry.count()).resolves.toBe(1)
+      await expect(page.getByRole('button').count()).resolves.toBe(0)
+      await readsOnAPhone(page)
+      // The second click: the enquiry's own page, one button.
+      await page
+        .locator('dt', { hasText: ref })
+        .locator('xpath=following-sibling::dd[1]')
+        .getByRole('link', { name: 'Send it to me' })
+        .click()
+      await expect(heading(page)).resolves.toBe('Send this enquiry to you?')
+      await expect(page.getByRole('button', { name: 'Send it to me' }).count()).resolves.toBe(1)
+    } finally {
+      await close()
+    }
+  })
+
+  it('"I have answered this": a page with one button, which records the answer once', async () => {
+    const id = await enquiry(false)
+    const { page, close } = await onPhone(links(new Date())(id, 'answer'))
+    try {
+      await expect(heading(page)).resolves.toBe('Mark this enquiry as answered?')
+      await readsOnAPhone(page)
+      await page.getByRole('button', { name: 'I have answered this' }).click()
+      await expect(heading(page)).resolves.toBe('Marked as answered')
+      await page.goto(links(new Date())(id, 'answer'))
+      await expect(heading(page)).resolves.toBe('This enquiry was already answered')
+      await expect(page.locator('main').textContent()).resolves.toMatch(
+        /That was done on \w{3} \d+ \w{3} \d{4}, \d\d:\d\d (GMT|BST) \(with the “I have answered this” link\)/,
+      )
+    } finally {
+      await close()
+    }
+  })
+})

@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { type Synthesised, synthesise } from './synthesise-app.ts'
+import { type Synthesised, type SynthOptions, synthesise } from './synthesise-app.ts'
 
 /**
  * What the site stack's template tests share: finders over a synthesised template, and the stage
@@ -133,13 +133,17 @@ export interface BundledStage {
 }
 
 /**
- * The production stage with no domain and no analytics, its functions bundled by esbuild:
- * synthesised once before the calling file's tests (bundling takes a while) and removed after.
+ * The production stage (by default with no domain and no analytics), its functions bundled by
+ * esbuild: synthesised once before the calling file's tests (bundling takes a while) and removed
+ * after. A stage with a hosted zone (`combinations.hostedZone`, built with `siteEnv`) has every
+ * function, reply detection's too.
  */
-export function bundledStage(): BundledStage {
+export function bundledStage(
+  options: Pick<SynthOptions, 'stages' | 'env'> = { stages: { prod: {} } },
+): BundledStage {
   let synth: Synthesised | undefined
   beforeAll(() => {
-    synth = synthesise({ bundle: true, stages: { prod: {} } })
+    synth = synthesise({ bundle: true, ...options })
   }, 180_000)
   afterAll(() => synth?.dispose())
   const synthesised = () => {

@@ -47,9 +47,9 @@ const unqueuedAgents = {
 }
 
 /**
- * The functions off the visitor's wait (the senders, the digest) give DynamoDB longer per
- * attempt: a write answered after 3 s is still an answer, where the 2 s of the visitor's path
- * would abandon it and a slow table would never record a send (docs/decisions/0034).
+ * The functions off the visitor's wait (the senders, the digest) wait 5 s per DynamoDB attempt:
+ * a write answered after 3 s is still an answer, where a short limit would abandon it and a slow
+ * table would never record a send (docs/decisions/0034). Their sockets are never queued for.
  */
 export const offPathRequestHandlerOptions: RequestHandlerOptions = {
   ...requestHandlerOptions,

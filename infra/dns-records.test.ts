@@ -74,11 +74,12 @@ describe('the records each stage writes into its hosted zone', () => {
       expect(compare(templates, listed), stage).toEqual({ unlisted: [], unwritten: [] })
       records += listed.length
     }
-    // prod writes its site's, its API's, its MAIL FROM host's and its DMARC records.
+    // prod writes its site's, its API's, its reply subdomain's, its MAIL FROM host's and its DMARC
+    // records.
     expect(records).toBeGreaterThanOrEqual(12)
   })
 
-  it('would name a record a construct wrote without listing it (an MX on a receiving subdomain)', () => {
+  it('would name a record a construct wrote without listing it (a TXT to verify a new service)', () => {
     const config = configOf(committed, 'prod')
     const listed = stageDnsRecords(config)
     const withReceiving: StackTemplate[] = [
@@ -86,9 +87,9 @@ describe('the records each stage writes into its hosted zone', () => {
         stackName: 'ElevateDigital-Data',
         template: {
           Resources: {
-            ReplyMx: {
+            Verification: {
               Type: 'AWS::Route53::RecordSet',
-              Properties: { Name: 'replies.elevate-digital.example.', Type: 'MX' },
+              Properties: { Name: '_verify.elevate-digital.example.', Type: 'TXT' },
             },
             ...Object.fromEntries(
               listed.map((record, index) => [
@@ -104,7 +105,7 @@ describe('the records each stage writes into its hosted zone', () => {
       },
     ]
     expect(compare(withReceiving, listed)).toEqual({
-      unlisted: ['MX replies.elevate-digital.example'],
+      unlisted: ['TXT _verify.elevate-digital.example'],
       unwritten: [],
     })
   })

@@ -12,7 +12,7 @@ import { runEnquiries } from './enquiries-cli.ts'
 
 /**
  * The ops commands against a table endpoint that does not answer properly, on a real socket:
- * one that accepts and never answers (each SDK attempt ends at its own 2 s), one whose answer
+ * one that accepts and never answers (each SDK attempt ends at its own 3 s), one whose answer
  * drips (only the command's time limit ends it). Either way: exit 1, one line, no stack trace,
  * well within the limit.
  */

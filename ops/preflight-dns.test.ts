@@ -162,6 +162,7 @@ describe('npm run preflight: the records the stage writes', () => {
       })
     const checked = (await run()).map((result) => `${result.outcome} ${result.check}`)
     expect(checked.filter((line) => /MX|TXT/.test(line))).toEqual([
+      'PASS can create MX replies.elevate-digital.example',
       'PASS can create MX bounce.elevate-digital.example',
       'PASS can create TXT bounce.elevate-digital.example',
     ])

@@ -25,12 +25,16 @@ export interface TableTarget extends EnquiryTableRef {
 }
 
 /**
- * A client whose every attempt ends: 1 s to connect, 2 s to an answer's headers (the functions'
- * settings). An answer that drips is ended by the command's own time limit.
+ * An operator waits at a terminal: each attempt ends (1 s to connect, 3 s to an answer's
+ * headers), and a second one follows, so a table that accepts and never answers is reported in
+ * about 6 s, not after the functions' longer per-attempt waits (aws-clients.ts). An answer that
+ * drips is ended by the command's own time limit.
  */
+const opsRequestHandler = { ...requestHandlerOptions, requestTimeout: 3_000 }
+
 function documentClient(config: ConstructorParameters<typeof DynamoDBClient>[0]) {
   return DynamoDBDocumentClient.from(
-    new DynamoDBClient({ maxAttempts: 2, requestHandler: requestHandlerOptions, ...config }),
+    new DynamoDBClient({ maxAttempts: 2, requestHandler: opsRequestHandler, ...config }),
   )
 }
 

@@ -42,7 +42,7 @@ const addToStack = (file: string, outputsStart: string) => (imports: string, cod
 /** The stateless stack of each stage: functions, API, distribution, queues. */
 export const addToSiteStack = addToStack(
   siteStack,
-  '    const outputs: [id: string, description: string, value: string][] = [',
+  '    addSiteOutputs(this, siteUrl, { executeApiEnabled: !domain })',
 )
 /** The stateful stack of each stage: table, buckets, identities. */
 export const addToDataStack = addToStack(

@@ -1,4 +1,4 @@
-import type { CardContent } from '#frontend/components/Card.tsx'
+import type { CardSectionContent } from '#frontend/components/CardGrid.tsx'
 import type { BenefitPanel, OfferingList } from '../service-page.ts'
 
 export const offerings = {
@@ -91,7 +91,7 @@ export const campaignTypes = {
         'Invitations, reminders and follow-ups that fill seats and continue the conversation.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent
 
 export const process = {
   heading: 'Our Email Marketing Process',

@@ -1,4 +1,4 @@
-import type { CardContent } from '#frontend/components/Card.tsx'
+import type { CardSectionContent } from '#frontend/components/CardGrid.tsx'
 import type { BenefitPanel, OfferingList } from '../service-page.ts'
 
 export const offerings = {
@@ -81,7 +81,7 @@ export const reasons = {
       description: 'Set daily limits, change them whenever you like and never overspend.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent
 
 export const platforms = {
   heading: 'Platforms We Manage',
@@ -111,4 +111,4 @@ export const platforms = {
         'Search ads on Bing and partner sites, reaching a distinct audience, often at a lower cost per click.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent

@@ -1,4 +1,4 @@
-import type { CardContent } from '#frontend/components/Card.tsx'
+import type { CardSectionContent } from '#frontend/components/CardGrid.tsx'
 import type { BenefitPanel, OfferingList } from '../service-page.ts'
 
 export const offerings = {
@@ -103,4 +103,4 @@ export const platforms = {
         'Long and short video that explains, demonstrates and ranks in both YouTube and Google search.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent

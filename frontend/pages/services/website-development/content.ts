@@ -1,4 +1,4 @@
-import type { CardContent } from '#frontend/components/Card.tsx'
+import type { CardSectionContent } from '#frontend/components/CardGrid.tsx'
 import type { BenefitPanel } from '../service-page.ts'
 
 export const features = {
@@ -33,7 +33,7 @@ export const features = {
       description: 'HTTPS, security updates, regular backups and hosting you can depend on.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent
 
 export const benefits = {
   heading: 'Benefits of a Professional Website',
@@ -77,7 +77,7 @@ export const whyUs = {
         'Updates, fixes and improvements after launch from the people who built your site.',
     },
   ],
-} as const satisfies { heading: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent
 
 export const process = {
   heading: 'Our Development Process',

@@ -160,4 +160,24 @@ describe('house rules', () => {
       )
     expect(offending, 'an arrow back up: move the shared part down').toEqual([])
   })
+
+  // The local stack is a target ops may pick on the command line (`--local`, no `--table`); an
+  // operation that imported the emulator would carry it into every run against AWS.
+  it('lets only the ops command lines and their tests reach the local stack', () => {
+    const clis = commandLineModules()
+    const operations = sources.filter(
+      (path) =>
+        path.startsWith('ops/') &&
+        !clis.has(path) &&
+        !/\.test\.tsx?$/.test(path) &&
+        !path.startsWith('ops/testing/'),
+    )
+    expect(operations.length).toBeGreaterThan(20)
+    const offending = operations.flatMap((path) =>
+      importsOf(path)
+        .filter((imported) => imported.startsWith('local/'))
+        .map((imported) => `${path} imports ${imported}`),
+    )
+    expect(offending, 'let the command line choose the local target and pass it in').toEqual([])
+  })
 })

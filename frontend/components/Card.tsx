@@ -1,6 +1,7 @@
 import { Heading, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { BrandBadge, BrandMark, type BrandName } from './BrandMark.tsx'
+import { cardSurface } from './card-surface.ts'
 import { Icon, type IconName } from './Icon.tsx'
 import { Tile } from './Tile.tsx'
 
@@ -23,16 +24,7 @@ export interface CardProps extends CardContent {
 /** One card of a grid, as a list item: an icon on a tinted tile, an h3 title, a description. */
 export function Card({ icon, mark, badge, title, description, children }: CardProps) {
   return (
-    <Stack
-      as="li"
-      gap="4"
-      p="6"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      boxShadow="sm"
-    >
+    <Stack as="li" gap="4" p="6" {...cardSurface} boxShadow="sm">
       {icon && <IconTile name={icon} />}
       {mark && <BrandMark name={mark.brand} label={mark.label} />}
       {badge && <BrandBadge label={badge} />}

@@ -55,14 +55,16 @@ export function CardGrid({ cards, columns = 3 }: CardGridProps) {
   )
 }
 
+/** A card section's copy, as a content module writes it: its heading, an intro and its cards. */
+export interface CardSectionContent extends Pick<CardGridProps, 'cards'> {
+  readonly heading: string
+  readonly intro?: string
+}
+
 interface CardSectionProps
   extends Pick<CardGridProps, 'columns'>,
     Pick<SectionProps, 'id' | 'tone'> {
-  /** The section's copy from its content module: heading, intro and cards. */
-  readonly content: { readonly heading: string; readonly intro?: string } & Pick<
-    CardGridProps,
-    'cards'
-  >
+  readonly content: CardSectionContent
 }
 
 /** A page section of cards under its heading and intro: most pages' card lists are one. */

@@ -1,5 +1,6 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
 import { ActionButton, type LinkAction } from './LinkButton.tsx'
+import { sectionLandmark } from './Section.tsx'
 
 export interface ClosingCtaProps {
   readonly id?: string
@@ -11,19 +12,17 @@ export interface ClosingCtaProps {
 
 /** The dark call-to-action block that ends a page and leads to the contact page. */
 export function ClosingCta({ id = 'get-started', heading, text, actions }: ClosingCtaProps) {
-  const headingId = `${id}-heading`
+  const landmark = sectionLandmark(id)
   return (
     <Box
-      as="section"
-      id={id}
-      aria-labelledby={headingId}
+      {...landmark.section}
       data-surface="dark"
       bg="brand.900"
       color="white"
       py={{ base: '16', md: '20' }}
     >
       <Container maxW="4xl" textAlign="center">
-        <Heading as="h2" id={headingId} size={{ base: '2xl', md: '3xl' }} mb="4">
+        <Heading {...landmark.heading} size={{ base: '2xl', md: '3xl' }} mb="4">
           {heading}
         </Heading>
         <Text fontSize="lg" color="gray.100" mb="8">

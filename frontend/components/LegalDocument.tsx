@@ -1,5 +1,6 @@
 import { Box, Container, Heading, Link, List, Stack, Text } from '@chakra-ui/react'
 import type { LegalBlock, LegalSection } from './legal-document.ts'
+import { sectionLandmark } from './Section.tsx'
 
 function Block({ block }: { block: LegalBlock }) {
   if (typeof block === 'string') return <Text>{block}</Text>
@@ -91,26 +92,22 @@ export function LegalDocument({
         </List.Root>
       </Box>
       <Stack gap="12">
-        {sections.map((section, index) => (
-          <Stack
-            as="section"
-            key={section.id}
-            id={section.id}
-            aria-labelledby={`${section.id}-heading`}
-            gap="4"
-            color="gray.700"
-          >
-            <Heading as="h2" id={`${section.id}-heading`} size="2xl" color="gray.900">
-              {index + 1}. {section.title}
-            </Heading>
-            {section.blocks.map((block) => (
-              <Block
-                key={typeof block === 'string' ? block : JSON.stringify(block)}
-                block={block}
-              />
-            ))}
-          </Stack>
-        ))}
+        {sections.map((section, index) => {
+          const landmark = sectionLandmark(section.id)
+          return (
+            <Stack key={section.id} {...landmark.section} gap="4" color="gray.700">
+              <Heading {...landmark.heading} size="2xl" color="gray.900">
+                {index + 1}. {section.title}
+              </Heading>
+              {section.blocks.map((block) => (
+                <Block
+                  key={typeof block === 'string' ? block : JSON.stringify(block)}
+                  block={block}
+                />
+              ))}
+            </Stack>
+          )
+        })}
       </Stack>
     </Container>
   )

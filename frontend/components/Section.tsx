@@ -2,7 +2,7 @@ import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
 export interface SectionProps {
-  /** The section's id (a fragment target); its heading gets `${id}-heading`. */
+  /** The section's id (a fragment target); see sectionLandmark. */
   readonly id: string
   readonly heading: string
   readonly intro?: string
@@ -12,6 +12,19 @@ export interface SectionProps {
   readonly align?: 'center' | 'start'
   readonly width?: '4xl' | '7xl'
   readonly children?: ReactNode
+}
+
+/**
+ * A section landmark named by its h2: the section carries `id` (a fragment target) and points at
+ * its heading, whose id is `${id}-heading`. Spread `section` on the section and `heading` on its
+ * h2, so every page spells the pairing the same way.
+ */
+export function sectionLandmark(id: string) {
+  const headingId = `${id}-heading`
+  return {
+    section: { as: 'section', id, 'aria-labelledby': headingId },
+    heading: { as: 'h2', id: headingId },
+  } as const
 }
 
 /** A page section: a landmark named by its h2, in the site's standard rhythm and width. */
@@ -24,12 +37,10 @@ export function Section({
   width = '7xl',
   children,
 }: SectionProps) {
-  const headingId = `${id}-heading`
+  const landmark = sectionLandmark(id)
   return (
     <Box
-      as="section"
-      id={id}
-      aria-labelledby={headingId}
+      {...landmark.section}
       py={{ base: '14', md: '20' }}
       bg={tone === 'muted' ? 'gray.50' : undefined}
     >
@@ -41,7 +52,7 @@ export function Section({
           maxW="3xl"
           mx={align === 'center' ? 'auto' : '0'}
         >
-          <Heading as="h2" id={headingId} size={{ base: '2xl', md: '3xl' }}>
+          <Heading {...landmark.heading} size={{ base: '2xl', md: '3xl' }}>
             {heading}
           </Heading>
           {intro && (

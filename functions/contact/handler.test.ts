@@ -4,7 +4,15 @@ import { describe, expect, it, vi } from 'vitest'
 import { contactMessages } from '#shared/contact.ts'
 import { enquiryRef } from '#shared/enquiry-table.ts'
 import { originSecret } from '#shared/origin-secret.ts'
-import { dynamo, invoke, logs, mockAwsPerTest, now, ses } from '../test-fixtures/mocked-contact.ts'
+import {
+  dynamo,
+  handler,
+  invoke,
+  logs,
+  mockAwsPerTest,
+  now,
+  ses,
+} from '../test-fixtures/mocked-contact.ts'
 import {
   awsError,
   httpEvent,
@@ -18,8 +26,9 @@ import { responseMessages } from './responses.ts'
 mockAwsPerTest()
 
 describe('POST /api/contacts', () => {
-  it('stores the enquiry, e-mails the agency, marks it sent and answers 201', async () => {
-    const response = await invoke(jsonEvent({ ...validSubmission, unknown: 'dropped' }))
+  it('stores the enquiry once and answers 201, sending no e-mail itself', async () => {
+    const raw = await handler(jsonEvent({ ...validSubmission, unknown: 'dropped' }), testContext)
+    const response = { ...raw, json: JSON.parse(raw.body ?? '{}') }
 
     expect(response.statusCode).toBe(201)
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
@@ -46,6 +55,16 @@ describe('POST /api/contacts', () => {
       },
     })
     expect(put?.args[0].input.Item).not.toHaveProperty('unknown')
+
+    // The e-mail is the stream-started sender's (next test): the visitor never waits for SES.
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0)
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0)
+    expect(logs.map((entry) => entry.event)).toEqual(['enquiry_stored'])
+  })
+
+  it('is followed by the sender its write starts: it e-mails the agency and marks it sent', async () => {
+    const response = await invoke(jsonEvent(validSubmission))
+    expect(response.statusCode).toBe(201)
 
     const [send] = ses.commandCalls(SendEmailCommand)
     expect(send?.args[0].input).toMatchObject({

@@ -5,7 +5,6 @@ import {
   Field,
   Heading,
   Input,
-  Link,
   SimpleGrid,
   Spinner,
   Text,
@@ -19,7 +18,7 @@ import {
   MESSAGE_MIN_LENGTH,
   maxLengths,
 } from '#shared/contact-fields.ts'
-import { telHref } from '#shared/phone.ts'
+import { EmailAndPhoneLinks } from '../EmailAndPhoneLinks.tsx'
 import { ToastRegion } from '../toast/ToastRegion.tsx'
 import { contactFormCopy as copy } from './content.ts'
 import { errorId, type FormStatus, fieldId, formParts, type Readiness } from './markup.ts'
@@ -147,13 +146,7 @@ function StatusTemplates({ agency }: { readonly agency: AgencyContact }) {
         />
         <Text mt="1">
           {copy.status.kept} {copy.status.other}{' '}
-          <Link href={`mailto:${agency.email}`} color="red.800" textDecoration="underline">
-            {agency.email}
-          </Link>{' '}
-          ·{' '}
-          <Link href={telHref(agency.phone)} color="red.800" textDecoration="underline">
-            {agency.phone}
-          </Link>
+          <EmailAndPhoneLinks email={agency.email} phone={agency.phone} color="red.800" />
         </Text>
       </Box>
     </Box>

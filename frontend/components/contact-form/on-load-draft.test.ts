@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { HttpError } from '#frontend/api/request.ts'
 import { sampleEnquiry } from '#shared/sample-enquiry.ts'
-import { HttpError } from '../../api/request.ts'
 import { clearDraft, DRAFT_KEY, SEND_KEY } from './draft-storage.ts'
 import { readDraft, saveDraft } from './on-load-draft.ts'
 import { emptyValues, failureReason, submissionKey } from './rules.ts'

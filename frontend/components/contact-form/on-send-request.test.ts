@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { submitContact } from '#frontend/api/contacts.ts'
 import { sampleEnquiry } from '#shared/sample-enquiry.ts'
-import type { submitContact } from '../../api/contacts.ts'
 import { SEND_TIME_LIMIT_MS, sendEnquiry } from './on-send-request.ts'
 import { SendTimedOut } from './rules.ts'
 

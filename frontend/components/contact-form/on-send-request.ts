@@ -1,11 +1,11 @@
-import type { ContactSubmission } from '#shared/contact.ts'
-import { analyticsEvents } from '../../analytics/events.ts'
-import { track } from '../../analytics/track.ts'
+import { analyticsEvents } from '#frontend/analytics/events.ts'
+import { track } from '#frontend/analytics/track.ts'
 import {
   type ContactCreated,
   type SubmitContactOptions,
   submitContact,
-} from '../../api/contacts.ts'
+} from '#frontend/api/contacts.ts'
+import type { ContactSubmission } from '#shared/contact.ts'
 import { SendTimedOut } from './rules.ts'
 
 /**

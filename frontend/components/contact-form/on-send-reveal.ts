@@ -1,4 +1,4 @@
-import type { Box } from '../../shell/overlap.ts'
+import type { Box } from '#frontend/shell/overlap.ts'
 
 /**
  * What floats over the page, fixed to the viewport: the header, the cookie banner, a toast and

@@ -1,4 +1,4 @@
-import { lazyImport } from '../../lazy-import.ts'
+import { lazyImport } from '#frontend/lazy-import.ts'
 import type * as Validation from './validation.ts'
 
 /**

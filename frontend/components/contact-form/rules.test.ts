@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { HttpError } from '#frontend/api/request.ts'
 import { contactMessages, maxLengths } from '#shared/contact.ts'
 import { sampleEnquiry } from '#shared/sample-enquiry.ts'
-import { HttpError } from '../../api/request.ts'
 import { contactFormCopy } from './content.ts'
 import { isSubmitDisabled, readiness } from './on-load-readiness.ts'
 import {

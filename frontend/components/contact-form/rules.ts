@@ -1,6 +1,6 @@
+import { HttpError } from '#frontend/api/request.ts'
 import type { ContactSubmission, FieldErrors } from '#shared/contact.ts'
 import { type ContactField, contactFields } from '#shared/contact-fields.ts'
-import { HttpError } from '../../api/request.ts'
 import type { contactFormCopy } from './content.ts'
 import type { ContactValues } from './on-load-readiness.ts'
 

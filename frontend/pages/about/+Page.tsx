@@ -1,6 +1,7 @@
 import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Breadcrumbs } from '#frontend/components/Breadcrumbs.tsx'
 import { ClosingCta } from '#frontend/components/ClosingCta.tsx'
+import { cardSurface } from '#frontend/components/card-surface.ts'
 import { HeroBanner } from '#frontend/components/HeroBanner.tsx'
 import { Icon } from '#frontend/components/Icon.tsx'
 import { Section } from '#frontend/components/Section.tsx'
@@ -55,11 +56,8 @@ export default function Page() {
                 data-image-badge=""
                 alignSelf="flex-start"
                 ms={{ base: '4', md: '6' }}
-                bg="white"
-                rounded="xl"
+                {...cardSurface}
                 boxShadow="lg"
-                borderWidth="1px"
-                borderColor="gray.200"
                 px="5"
                 py="3"
               >
@@ -77,16 +75,7 @@ export default function Page() {
       <Section id="mission" heading={mission.heading} intro={mission.text} tone="muted">
         <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap="6">
           {badges.map((badge) => (
-            <Flex
-              as="li"
-              key={badge.label}
-              gap="4"
-              p="5"
-              bg="white"
-              rounded="xl"
-              borderWidth="1px"
-              borderColor="gray.200"
-            >
+            <Flex as="li" key={badge.label} gap="4" p="5" {...cardSurface}>
               <Box color="brand.fg" flexShrink="0">
                 <Icon name={badge.icon} size={28} />
               </Box>

@@ -1,6 +1,6 @@
 import { analyticsEvents } from '#frontend/analytics/events.ts'
 import { site } from '#frontend/build-identity.ts'
-import type { CardContent } from '#frontend/components/Card.tsx'
+import type { CardSectionContent } from '#frontend/components/CardGrid.tsx'
 import { contactFormHref } from '#shared/routes.ts'
 
 export const meta = {
@@ -58,7 +58,7 @@ export const values = {
         'High standards in every campaign, line of copy and line of code, reviewed and improved month after month.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent
 
 export const closing = {
   heading: 'Work With a Team That Shares Your Values',

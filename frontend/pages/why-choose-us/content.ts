@@ -1,6 +1,6 @@
 import { analyticsEvents } from '#frontend/analytics/events.ts'
 import { site } from '#frontend/build-identity.ts'
-import type { CardContent } from '#frontend/components/Card.tsx'
+import type { CardSectionContent } from '#frontend/components/CardGrid.tsx'
 import { contactFormHref } from '#shared/routes.ts'
 
 export const meta = {
@@ -63,7 +63,7 @@ export const benefits = {
       description: 'Every enquiry and client question receives a reply within 24 hours.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent
 
 export const advantages = {
   heading: 'Our Advantages',

@@ -1,8 +1,8 @@
-import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react'
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
 import { site } from '#frontend/build-identity.ts'
+import { EmailAndPhoneLinks } from '#frontend/components/EmailAndPhoneLinks.tsx'
 import { Icon } from '#frontend/components/Icon.tsx'
 import { LinkButton } from '#frontend/components/LinkButton.tsx'
-import { telHref } from '#shared/site.ts'
 import { sent } from './content.ts'
 
 /** Where the form lands after a successful post without JavaScript (303 from the API). */
@@ -31,13 +31,7 @@ export default function Page() {
           <Text color="gray.700">{sent.thanks}</Text>
           <Text color="gray.700">
             {sent.urgent}{' '}
-            <Link href={`mailto:${site.email}`} color="brand.fg" textDecoration="underline">
-              {site.email}
-            </Link>{' '}
-            ·{' '}
-            <Link href={telHref(site.phone)} color="brand.fg" textDecoration="underline">
-              {site.phone}
-            </Link>
+            <EmailAndPhoneLinks email={site.email} phone={site.phone} color="brand.fg" />
           </Text>
           {/* Stretched across the column (its parent aligns to the start), so on a phone the
               buttons take the site's full-width rule from LinkButton, not their labels' width. */}

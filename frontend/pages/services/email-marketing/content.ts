@@ -1,55 +1,5 @@
-import { site } from '#frontend/build-identity.ts'
-import type { CardContent } from '#frontend/components/Card.tsx'
-import { contactFormHref } from '#shared/routes.ts'
-import {
-  type BenefitPanel,
-  type OfferingList,
-  type ServicePageContent,
-  viewAllServices,
-} from '../service-page.ts'
-
-export const page = {
-  meta: {
-    title: `Email Marketing Services | ${site.name}`,
-    description:
-      'GDPR-compliant email marketing for UK businesses: strategy, design, automation, segmentation and testing, from welcome series to abandoned cart recovery.',
-    keywords: [
-      'email marketing',
-      'email marketing agency UK',
-      'email automation',
-      'newsletter design',
-      'abandoned cart emails',
-      'GDPR email marketing',
-    ],
-  },
-  path: '/services/email-marketing',
-  serviceName: 'Email Marketing',
-  breadcrumb: 'Email Marketing',
-  summary: {
-    title: 'Email Marketing',
-    description:
-      'Nurture leads and bring customers back with well-timed, personal emails they want to open.',
-    features: ['Automated email journeys', 'List segmentation', 'GDPR-compliant practices'],
-  },
-  hero: {
-    title: 'Email Marketing',
-    subtitle:
-      'Reach your customers directly in their inbox with personal, well-timed emails that build loyalty and drive sales.',
-    action: { label: 'Start Email Strategy', href: contactFormHref },
-  },
-  intro: {
-    heading: 'Email Marketing That Turns Subscribers Into Customers',
-    paragraphs: [
-      'Your email list is an audience you own: no algorithm decides whether they see your message. Used well, it is one of the most profitable channels a business has.',
-      'We plan, write, design and automate emails that reach the right person at the right moment, and we do it within UK GDPR and PECR, so your list stays healthy and your reputation stays intact.',
-    ],
-  },
-  closing: {
-    heading: 'Ready to Make Email Work Harder?',
-    text: 'Book a free consultation. We will look at your list, your current emails and your goals, then propose a plan with custom pricing.',
-    actions: [{ label: 'Launch Email Campaign', href: contactFormHref }, viewAllServices],
-  },
-} as const satisfies ServicePageContent
+import type { CardSectionContent } from '#frontend/components/CardGrid.tsx'
+import type { BenefitPanel, OfferingList } from '../service-page.ts'
 
 export const offerings = {
   heading: 'Our Email Marketing Services',
@@ -141,7 +91,7 @@ export const campaignTypes = {
         'Invitations, reminders and follow-ups that fill seats and continue the conversation.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent
 
 export const process = {
   heading: 'Our Email Marketing Process',

@@ -1,55 +1,5 @@
-import { site } from '#frontend/build-identity.ts'
-import type { CardContent } from '#frontend/components/Card.tsx'
-import { contactFormHref } from '#shared/routes.ts'
-import {
-  type BenefitPanel,
-  type OfferingList,
-  type ServicePageContent,
-  viewAllServices,
-} from '../service-page.ts'
-
-export const page = {
-  meta: {
-    title: `PPC Management Services | ${site.name}`,
-    description:
-      'Pay-per-click advertising managed for return on spend: Google Ads, Facebook Ads, LinkedIn Ads and Microsoft Ads campaigns with conversion tracking and monthly reports.',
-    keywords: [
-      'PPC management',
-      'pay-per-click advertising',
-      'Google Ads agency',
-      'Microsoft Ads',
-      'paid search UK',
-      'PPC agency',
-    ],
-  },
-  path: '/services/ppc',
-  serviceName: 'PPC Management',
-  breadcrumb: 'Pay-Per-Click',
-  summary: {
-    title: 'Pay-Per-Click Advertising',
-    description:
-      'Put your business at the top of search results today, paying only when someone clicks.',
-    features: ['Google Ads management', 'Conversion tracking', 'Landing page optimisation'],
-  },
-  hero: {
-    title: 'PPC Management',
-    subtitle:
-      'Reach customers the moment they search, with pay-per-click campaigns managed for profit, not just clicks.',
-    action: { label: 'Start PPC Campaign', href: contactFormHref },
-  },
-  intro: {
-    heading: 'Pay-Per-Click Advertising That Pays Its Way',
-    paragraphs: [
-      'PPC puts your business at the top of the page for the searches that matter, from the day your campaign goes live. The challenge is making every pound of spend work, and that is what we do.',
-      'We build campaigns around your margins and goals, track every call and enquiry they produce, and keep testing adverts, keywords and bids so your cost per customer keeps falling.',
-    ],
-  },
-  closing: {
-    heading: 'Ready to Launch Your Campaign?',
-    text: 'Book a free consultation. We will review any existing account, estimate what your budget can achieve and propose a plan with custom pricing.',
-    actions: [{ label: 'Launch PPC Campaign', href: contactFormHref }, viewAllServices],
-  },
-} as const satisfies ServicePageContent
+import type { CardSectionContent } from '#frontend/components/CardGrid.tsx'
+import type { BenefitPanel, OfferingList } from '../service-page.ts'
 
 export const offerings = {
   heading: 'Our PPC Services',
@@ -131,7 +81,7 @@ export const reasons = {
       description: 'Set daily limits, change them whenever you like and never overspend.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent
 
 export const platforms = {
   heading: 'Platforms We Manage',
@@ -161,4 +111,4 @@ export const platforms = {
         'Search ads on Bing and partner sites, reaching a distinct audience, often at a lower cost per click.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent

@@ -1,8 +1,10 @@
 import type { Config } from 'vike/types'
-import { page } from './content.ts'
+import { servicePages } from '../content.ts'
+
+const { meta } = servicePages.socialMedia
 
 export default {
-  title: page.meta.title,
-  description: page.meta.description,
-  keywords: page.meta.keywords,
+  title: meta.title,
+  description: meta.description,
+  keywords: meta.keywords,
 } satisfies Config

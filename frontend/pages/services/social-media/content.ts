@@ -1,55 +1,5 @@
-import { site } from '#frontend/build-identity.ts'
-import type { CardContent } from '#frontend/components/Card.tsx'
-import { contactFormHref } from '#shared/routes.ts'
-import {
-  type BenefitPanel,
-  type OfferingList,
-  type ServicePageContent,
-  viewAllServices,
-} from '../service-page.ts'
-
-export const page = {
-  meta: {
-    title: `Social Media Marketing Agency | ${site.name}`,
-    description:
-      'Social media marketing for UK businesses: strategy, content creation, community management and paid social on Facebook, Instagram, LinkedIn, Twitter, TikTok and YouTube.',
-    keywords: [
-      'social media marketing',
-      'social media agency UK',
-      'social media management',
-      'paid social advertising',
-      'content creation',
-      'community management',
-    ],
-  },
-  path: '/services/social-media',
-  serviceName: 'Social Media Marketing',
-  breadcrumb: 'Social Media Marketing',
-  summary: {
-    title: 'Social Media Marketing',
-    description:
-      'Build a loyal audience with consistent, on-brand content and campaigns that drive action.',
-    features: ['Content planning and creation', 'Community management', 'Paid social campaigns'],
-  },
-  hero: {
-    title: 'Social Media Marketing',
-    subtitle:
-      'Turn followers into customers with a social presence that is consistent, on-brand and built around measurable goals.',
-    action: { label: 'Start Social Strategy', href: contactFormHref },
-  },
-  intro: {
-    heading: 'Social Media That Builds Your Brand and Your Sales',
-    paragraphs: [
-      'Your customers spend hours on social media every week. We make sure they see you there, with content worth stopping for and campaigns aimed at the people most likely to buy.',
-      'From the first content calendar to the monthly report, we handle the planning, posting, replying and advertising, so your channels grow while you run your business.',
-    ],
-  },
-  closing: {
-    heading: 'Ready to Grow Your Social Presence?',
-    text: 'Tell us about your audience and goals. We will recommend the right platforms and a content and advertising plan with custom pricing.',
-    actions: [{ label: 'Start Social Campaign', href: contactFormHref }, viewAllServices],
-  },
-} as const satisfies ServicePageContent
+import type { CardSectionContent } from '#frontend/components/CardGrid.tsx'
+import type { BenefitPanel, OfferingList } from '../service-page.ts'
 
 export const offerings = {
   heading: 'Our Social Media Services',
@@ -153,4 +103,4 @@ export const platforms = {
         'Long and short video that explains, demonstrates and ranks in both YouTube and Google search.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent

@@ -1,11 +1,12 @@
 import { CardGrid, CardSection } from '#frontend/components/CardGrid.tsx'
 import { ProcessSection } from '#frontend/components/StepList.tsx'
+import { servicePages } from '../content.ts'
 import { SectionBesidePanel, ServicePage } from '../ServicePage.tsx'
-import { benefits, features, page, process, whyUs } from './content.ts'
+import { benefits, features, process, whyUs } from './content.ts'
 
 export default function Page() {
   return (
-    <ServicePage content={page} catalogue={features.cards}>
+    <ServicePage content={servicePages.websiteDevelopment} catalogue={features.cards}>
       <CardSection id="features" content={features} tone="muted" />
       <SectionBesidePanel
         id="why-us"

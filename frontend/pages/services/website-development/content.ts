@@ -1,57 +1,5 @@
-import { analyticsEvents } from '#frontend/analytics/events.ts'
-import { site } from '#frontend/build-identity.ts'
-import type { CardContent } from '#frontend/components/Card.tsx'
-import { contactFormHref } from '#shared/routes.ts'
-import type { BenefitPanel, ServicePageContent } from '../service-page.ts'
-
-export const page = {
-  meta: {
-    title: `Website Development Services | ${site.name}`,
-    description:
-      'Custom, mobile-first websites for UK businesses: designed to convert, optimised for search, fast, secure and supported after launch.',
-    keywords: [
-      'website development',
-      'web design agency UK',
-      'custom website design',
-      'mobile-first websites',
-      'SEO-optimised websites',
-      'small business websites',
-    ],
-  },
-  path: '/services/website-development',
-  serviceName: 'Website Development',
-  breadcrumb: 'Website Development',
-  summary: {
-    title: 'Website Development',
-    description:
-      'Fast, secure, mobile-first websites designed to turn visitors into enquiries and sales.',
-    features: ['Custom responsive design', 'Speed and Core Web Vitals', 'Built-in SEO foundations'],
-  },
-  hero: {
-    title: 'Website Development',
-    subtitle:
-      'A website that looks the part, loads in a blink and turns visitors into enquiries: designed, built and supported by one team.',
-    action: { label: 'Start Website Project', href: contactFormHref },
-  },
-  intro: {
-    heading: 'Websites Built to Grow Your Business',
-    paragraphs: [
-      'Your website is often the first impression a customer has of your business, and the place where they decide whether to get in touch. It should be working for you around the clock.',
-      'We design and build every site around your customers and your goals, with the speed, accessibility and search foundations that marketing needs to succeed, and we stay on hand after launch.',
-    ],
-  },
-  closing: {
-    heading: 'Ready for a Website That Works as Hard as You Do?',
-    text: 'Tell us about your business and what your website needs to achieve. We will reply within 24 hours to arrange your free consultation.',
-    actions: [
-      {
-        label: 'Get Started Today',
-        href: contactFormHref,
-        event: analyticsEvents.websiteDevelopmentGetStarted,
-      },
-    ],
-  },
-} as const satisfies ServicePageContent
+import type { CardSectionContent } from '#frontend/components/CardGrid.tsx'
+import type { BenefitPanel } from '../service-page.ts'
 
 export const features = {
   heading: 'What Every Website Includes',
@@ -85,7 +33,7 @@ export const features = {
       description: 'HTTPS, security updates, regular backups and hosting you can depend on.',
     },
   ],
-} as const satisfies { heading: string; intro: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent
 
 export const benefits = {
   heading: 'Benefits of a Professional Website',
@@ -129,7 +77,7 @@ export const whyUs = {
         'Updates, fixes and improvements after launch from the people who built your site.',
     },
   ],
-} as const satisfies { heading: string; cards: readonly CardContent[] }
+} as const satisfies CardSectionContent
 
 export const process = {
   heading: 'Our Development Process',

@@ -1,28 +1,7 @@
 import * as z from 'zod/mini'
 import { isTimeZone } from '#shared/agency-time.ts'
 import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
-
-type Env = Record<string, string | undefined>
-
-/** An empty or blank variable reads as unset, then `schema` checks it. */
-const unlessBlank = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(
-    z.transform((value: unknown) =>
-      typeof value === 'string' && value.trim() === '' ? undefined : value,
-    ),
-    schema,
-  )
-
-const required = (name: string) =>
-  unlessBlank(z.string({ error: `${name} is required` }).check(z.trim()))
-
-const email = (name: string) =>
-  unlessBlank(
-    z.email({
-      error: (issue) =>
-        issue.input === undefined ? `${name} is required` : `${name} must be an e-mail address`,
-    }),
-  )
+import { type Env, email, readEnvironment, required, unlessBlank } from './environment.ts'
 
 const endpoint = (name: string) =>
   unlessBlank(z.optional(z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` })))
@@ -136,12 +115,7 @@ export interface FunctionConfig {
 
 /** Reads and checks the environment once, at cold start; throws naming every bad variable. */
 export function loadFunctionConfig(env: Env): FunctionConfig {
-  const result = functionEnvSchema.safeParse(env)
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `- ${issue.message}`).join('\n')
-    throw new Error(`Invalid function configuration:\n${problems}`)
-  }
-  const parsed = result.data
+  const parsed = readEnvironment(functionEnvSchema, env, 'function configuration')
   return {
     enquiriesTable: parsed.ENQUIRIES_TABLE,
     senderEmail: parsed.SENDER_EMAIL,

@@ -1,10 +1,9 @@
 import type { SESClient } from '@aws-sdk/client-ses'
-import { GetCommand } from '@aws-sdk/lib-dynamodb'
 import type { DeliveryEventsDependencies } from '#functions/delivery-events/create-handler.ts'
 import { injectDeliveryEvent } from '#functions/delivery-events/inject.ts'
 import { ENQUIRY_ID_TAG } from '#functions/enquiries/delivery-tracking.ts'
+import { emailStatusOf } from '#functions/enquiries/store.ts'
 import { errorName } from '#functions/log.ts'
-import { enquiryTable } from '#shared/enquiry-table.ts'
 import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 
 /**
@@ -57,17 +56,10 @@ export function simulatedDeliveryOf(
  * which in AWS only SES's usual delay of seconds prevents.
  */
 async function sendRecorded(deps: DeliveryEventsDependencies, enquiryId: string): Promise<void> {
+  const table = { client: deps.documentClient, tableName: deps.tableName }
   const until = Date.now() + 2_000
   while (Date.now() < until) {
-    const { Item } = await deps.documentClient.send(
-      new GetCommand({
-        TableName: deps.tableName,
-        Key: { [enquiryTable.partitionKey]: enquiryId },
-        ConsistentRead: true,
-        ProjectionExpression: 'emailStatus',
-      }),
-    )
-    if (Item?.emailStatus !== 'pending') return
+    if ((await emailStatusOf(table, enquiryId)) !== 'pending') return
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }

@@ -1,8 +1,6 @@
-import type { Metrics } from '@aws-lambda-powertools/metrics'
-import type { AwsClients } from '../aws-clients.ts'
-import type { FunctionConfig } from '../config.ts'
 import { actionLinker } from '../enquiries/action-links.ts'
-import { errorName, jsonLogger, type Logger } from '../log.ts'
+import type { FunctionDependencies } from '../lambda-dependencies.ts'
+import { errorName, jsonLogger } from '../log.ts'
 import { type ReminderOutcome, sendReminder } from './reminder.ts'
 import { sendWeeklySummary } from './weekly.ts'
 
@@ -12,13 +10,7 @@ export const ANSWER_WATCH_BUDGET_MS = 45_000
 /** Which job a schedule's event asks for: the reminder (every 15 minutes) or the weekly summary. */
 export type AnswerWatchJob = 'remind' | 'weekly'
 
-export interface AnswerWatchDependencies {
-  readonly config: FunctionConfig
-  readonly clients: AwsClients
-  readonly log?: Logger
-  readonly now?: () => Date
-  readonly metrics?: Metrics | undefined
-}
+export type AnswerWatchDependencies = FunctionDependencies
 
 /**
  * The function behind both schedules: `{ "job": "remind" }` every 15 minutes, `{ "job":

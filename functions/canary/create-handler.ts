@@ -4,6 +4,7 @@ import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb'
 import * as z from 'zod/mini'
 import { enquiryTable } from '#shared/enquiry-table.ts'
 import { canaryMetrics, syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
+import { type Env, readEnvironment } from '../environment.ts'
 import { jsonLogger, type Logger } from '../log.ts'
 import {
   type CanaryOptions,
@@ -34,16 +35,12 @@ export interface CanaryConfig {
 }
 
 /** Reads and checks the canary's environment once, at cold start; throws naming what is wrong. */
-export function loadCanaryConfig(env: Record<string, string | undefined>): CanaryConfig {
-  const result = canaryEnvSchema.safeParse(env)
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `- ${issue.message}`).join('\n')
-    throw new Error(`Invalid canary configuration:\n${problems}`)
-  }
+export function loadCanaryConfig(env: Env): CanaryConfig {
+  const parsed = readEnvironment(canaryEnvSchema, env, 'canary configuration')
   return {
-    siteUrl: result.data.SITE_URL,
-    tableName: result.data.ENQUIRIES_TABLE,
-    key: result.data[syntheticEnquiry.env] as string,
+    siteUrl: parsed.SITE_URL,
+    tableName: parsed.ENQUIRIES_TABLE,
+    key: parsed[syntheticEnquiry.env] as string,
   }
 }
 

@@ -1,5 +1,4 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware'
-import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware'
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import middy from '@middy/core'
@@ -11,6 +10,7 @@ import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
 import { isSyntheticMarker } from '../enquiries/synthetic.ts'
+import type { LogMetricsAndClock } from '../lambda-dependencies.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
 import type { AnswerShell } from './answer-shell.ts'
 import { invalidFormPage, refusedFormPage } from './form-pages.ts'
@@ -24,14 +24,10 @@ import {
 } from './responses.ts'
 import { type SubmitOutcome, submitEnquiry } from './submit.ts'
 
-export interface ContactHandlerDependencies {
+export interface ContactHandlerDependencies extends LogMetricsAndClock {
   readonly config: FunctionConfig
   /** The table's client: the contact function has no e-mail client (it never sends one). */
   readonly clients: { readonly documentClient: DynamoDBDocumentClient }
-  readonly log?: Logger
-  /** Powertools metrics, flushed once per invocation; without them, none are recorded. */
-  readonly metrics?: Metrics
-  readonly now?: () => Date
   /**
    * The key the canary signs its synthetic enquiries with; without it, every enquiry is an
    * ordinary one.

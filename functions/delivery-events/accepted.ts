@@ -2,7 +2,7 @@ import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamod
 import { enquiryTable } from '#shared/enquiry-table.ts'
 import { EMAIL_SENDER_TAG, ENQUIRY_ID_TAG } from '../enquiries/delivery-tracking.ts'
 import type { EmailSender } from '../enquiries/item.ts'
-import { isConditionalCheckFailure } from '../enquiries/store.ts'
+import { conditionalWriteApplied } from '../enquiries/store.ts'
 import type { SesEvent } from './ses-event.ts'
 
 /**
@@ -42,8 +42,8 @@ export async function recordAcceptedSend(
   accepted: AcceptedSend,
 ): Promise<'recorded' | 'already-recorded' | 'unknown-enquiry'> {
   if (!accepted.enquiryId) return 'unknown-enquiry'
-  try {
-    await client.send(
+  const applied = await conditionalWriteApplied(
+    client.send(
       new UpdateCommand({
         TableName: tableName,
         Key: { [enquiryTable.partitionKey]: accepted.enquiryId },
@@ -67,11 +67,8 @@ export async function recordAcceptedSend(
           ...(accepted.sentBy && { ':sentBy': accepted.sentBy }),
         },
       }),
-    )
-    return 'recorded'
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error
-    // Sent and recorded already (the usual order), or erased since: nothing to change.
-    return 'already-recorded'
-  }
+    ),
+  )
+  // Not applied: sent and recorded already (the usual order), or erased since.
+  return applied ? 'recorded' : 'already-recorded'
 }

@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { type EmailStatus, enquiryTable } from '#shared/enquiry-table.ts'
 import { ENQUIRY_ID_TAG } from '../enquiries/delivery-tracking.ts'
-import { isConditionalCheckFailure } from '../enquiries/store.ts'
+import { conditionalWriteApplied } from '../enquiries/store.ts'
 import { type SesEvent, sesEventType } from './ses-event.ts'
 
 /** The statuses SES's events set: the e-mail's fate after SES accepted it. */
@@ -131,8 +131,8 @@ export async function recordDelivery(
     ':detail': update.detail,
     ...Object.fromEntries(replaceable.map((status, index) => [`:from${index}`, status])),
   }
-  try {
-    await client.send(
+  const recorded = await conditionalWriteApplied(
+    client.send(
       new UpdateCommand({
         TableName: tableName,
         Key: key,
@@ -143,11 +143,9 @@ export async function recordDelivery(
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
-    )
-    return 'recorded'
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error
-  }
+    ),
+  )
+  if (recorded) return 'recorded'
   // Only to say why nothing changed (for the log): the write above already decided.
   const { Item } = await client.send(
     new GetCommand({

@@ -1,19 +1,14 @@
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics'
 import { digestMetrics } from '#shared/delivery-metrics.ts'
-import type { AwsClients } from '../aws-clients.ts'
-import type { FunctionConfig } from '../config.ts'
 import { actionLinker } from '../enquiries/action-links.ts'
-import { errorName, jsonLogger, type Logger } from '../log.ts'
+import type { FunctionDependencies } from '../lambda-dependencies.ts'
+import { errorName, jsonLogger } from '../log.ts'
 import { type DigestOutcome, sendDigest } from './send.ts'
 
 /** Every read and the send are over by then, inside the function's 60 s timeout. */
 export const DIGEST_BUDGET_MS = 45_000
 
-export interface DigestHandlerDependencies {
-  readonly config: FunctionConfig
-  readonly clients: AwsClients
-  readonly log?: Logger
-  readonly now?: () => Date
+export interface DigestHandlerDependencies extends FunctionDependencies {
   /** The stage's link-signing key: with the config's site URL, it signs every link. */
   readonly linkKey?: string | undefined
   /** Where a failed copy is counted (its alarm tells ops). @default - not counted */

@@ -1,17 +1,9 @@
-import { createAwsClients } from '../aws-clients.ts'
-import { loadFunctionConfig } from '../config.ts'
 import { linkKeyEnv } from '../enquiries/action-links.ts'
-import { createLogger } from '../log.ts'
-import { createMetrics } from '../metrics.ts'
+import { dependenciesOf } from '../lambda-dependencies.ts'
 import { createDigestHandler } from './create-handler.ts'
-
-const config = loadFunctionConfig(process.env)
 
 /** The digest Lambda, run on an EventBridge schedule (daily by default). */
 export const handler = createDigestHandler({
-  config,
-  clients: createAwsClients(config),
-  log: createLogger('attention-digest'),
-  metrics: createMetrics('digest'),
+  ...dependenciesOf('digest', 'attention-digest'),
   linkKey: process.env[linkKeyEnv],
 })

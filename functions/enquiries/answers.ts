@@ -1,10 +1,9 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { answerPromise } from '#shared/answer-promise.ts'
 import { enquiryTable } from '#shared/enquiry-table.ts'
 import type { EnquiryTableRef } from './attention.ts'
 import type { AnsweredVia, Enquiry } from './item.ts'
 import { actionValues } from './staff-actions.ts'
-import { isConditionalCheckFailure } from './store.ts'
+import { conditionalWriteApplied, isConditionalCheckFailure, updateEnquiry } from './store.ts'
 
 /**
  * The answer to an enquiry, as the 24-hour promise needs it: when staff first answered it (their
@@ -42,10 +41,10 @@ export async function recordAnswer(
   const at = answer.at.toISOString()
   const byLink = answer.via === 'link'
   try {
-    const result = await table.client.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: { [enquiryTable.partitionKey]: id },
+    const result = await updateEnquiry(
+      table,
+      id,
+      {
         ConditionExpression: 'attribute_exists(#id) AND attribute_not_exists(#answeredAt)',
         UpdateExpression: [
           'SET #answeredAt = :at, #answeredVia = :via',
@@ -69,8 +68,8 @@ export async function recordAnswer(
         },
         // For the time to first answer (a metric); nothing of it is logged.
         ReturnValues: 'ALL_NEW',
-      }),
-      { abortSignal: signal },
+      },
+      signal,
     )
     return { recorded: true, createdAt: String(result.Attributes?.createdAt ?? at) }
   } catch (error) {
@@ -87,21 +86,17 @@ export async function markOnce(
   at: Date,
   signal?: AbortSignal,
 ): Promise<boolean> {
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: { [enquiryTable.partitionKey]: id },
+  return conditionalWriteApplied(
+    updateEnquiry(
+      table,
+      id,
+      {
         ConditionExpression: 'attribute_exists(#id) AND attribute_not_exists(#mark)',
         UpdateExpression: 'SET #mark = :at',
         ExpressionAttributeNames: { '#id': enquiryTable.partitionKey, '#mark': mark },
         ExpressionAttributeValues: { ':at': at.toISOString() },
-      }),
-      { abortSignal: signal },
-    )
-    return true
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
-    throw error
-  }
+      },
+      signal,
+    ),
+  )
 }

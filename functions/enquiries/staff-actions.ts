@@ -1,4 +1,3 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import {
   type AttentionStatus,
   EMAIL_PENDING,
@@ -7,7 +6,7 @@ import {
 } from '#shared/enquiry-table.ts'
 import type { EnquiryTableRef } from './attention.ts'
 import type { ActedBy, StaffAction, StaffActionRecord } from './item.ts'
-import { isConditionalCheckFailure } from './store.ts'
+import { conditionalWriteApplied, emailStatusOf, updateEnquiry } from './store.ts'
 
 /**
  * What may be done with an enquiry that waits for a person, by staff (the signed links in the
@@ -61,56 +60,40 @@ export async function requeueEnquiry(
   options: { readonly action?: 'release' | 'requeue'; readonly by: ActedBy },
 ): Promise<boolean> {
   const action = options.action ?? (from.includes('held') ? 'release' : 'requeue')
-  const { Item } = await table.client.send(
-    new GetCommand({
-      TableName: table.tableName,
-      Key: { [enquiryTable.partitionKey]: id },
-      ConsistentRead: true,
-      ProjectionExpression: 'emailStatus',
+  const status = await emailStatusOf(table, id)
+  if (!status || !from.includes(status)) return false
+  return conditionalWriteApplied(
+    updateEnquiry(table, id, {
+      // The status read above, still: whatever changed it meanwhile wins.
+      ConditionExpression: 'attribute_exists(#attention) AND #status = :from',
+      UpdateExpression: `SET #status = :pending, #statusAt = :now, #pendingKey = :pendingValue, #attempts = :zero, #actions = ${appendAction} REMOVE #attention, #detail, #lastAttemptAt, #claimedUntil`,
+      ExpressionAttributeNames: {
+        '#status': 'emailStatus',
+        '#statusAt': 'emailStatusAt',
+        '#pendingKey': enquiryTable.pendingEmailIndex.partitionKey,
+        '#attempts': 'emailAttempts',
+        '#attention': enquiryTable.attentionIndex.partitionKey,
+        '#detail': 'emailStatusDetail',
+        '#lastAttemptAt': 'emailLastAttemptAt',
+        // A claim left by a retry run that stopped mid-send would hold the e-mail back.
+        '#claimedUntil': 'emailClaimedUntil',
+        '#actions': 'staffActions',
+      },
+      ExpressionAttributeValues: {
+        ':pending': 'pending',
+        ':now': now.toISOString(),
+        ':pendingValue': EMAIL_PENDING,
+        ':zero': 0,
+        ':from': status,
+        ...actionValues({
+          action,
+          at: now.toISOString(),
+          by: options.by,
+          ...(action === 'requeue' && { from: status }),
+        }),
+      },
     }),
   )
-  const status = Item?.emailStatus as EmailStatus | undefined
-  if (!status || !from.includes(status)) return false
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: { [enquiryTable.partitionKey]: id },
-        // The status read above, still: whatever changed it meanwhile wins.
-        ConditionExpression: 'attribute_exists(#attention) AND #status = :from',
-        UpdateExpression: `SET #status = :pending, #statusAt = :now, #pendingKey = :pendingValue, #attempts = :zero, #actions = ${appendAction} REMOVE #attention, #detail, #lastAttemptAt, #claimedUntil`,
-        ExpressionAttributeNames: {
-          '#status': 'emailStatus',
-          '#statusAt': 'emailStatusAt',
-          '#pendingKey': enquiryTable.pendingEmailIndex.partitionKey,
-          '#attempts': 'emailAttempts',
-          '#attention': enquiryTable.attentionIndex.partitionKey,
-          '#detail': 'emailStatusDetail',
-          '#lastAttemptAt': 'emailLastAttemptAt',
-          // A claim left by a retry run that stopped mid-send would hold the e-mail back.
-          '#claimedUntil': 'emailClaimedUntil',
-          '#actions': 'staffActions',
-        },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':now': now.toISOString(),
-          ':pendingValue': EMAIL_PENDING,
-          ':zero': 0,
-          ':from': status,
-          ...actionValues({
-            action,
-            at: now.toISOString(),
-            by: options.by,
-            ...(action === 'requeue' && { from: status }),
-          }),
-        },
-      }),
-    )
-    return true
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
-    throw error
-  }
 }
 
 /**
@@ -125,29 +108,21 @@ export async function dismissEnquiry(
   by: ActedBy,
 ): Promise<boolean> {
   const from = actionFrom.dismiss
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: { [enquiryTable.partitionKey]: id },
-        ConditionExpression: `attribute_exists(#attention) AND #status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
-        UpdateExpression: `SET #dismissedAt = :now, #actions = ${appendAction} REMOVE #attention`,
-        ExpressionAttributeNames: {
-          '#attention': enquiryTable.attentionIndex.partitionKey,
-          '#status': 'emailStatus',
-          '#dismissedAt': 'dismissedAt',
-          '#actions': 'staffActions',
-        },
-        ExpressionAttributeValues: {
-          ':now': now.toISOString(),
-          ...actionValues({ action: 'dismiss', at: now.toISOString(), by }),
-          ...Object.fromEntries(from.map((status, index) => [`:from${index}`, status])),
-        },
-      }),
-    )
-    return true
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false
-    throw error
-  }
+  return conditionalWriteApplied(
+    updateEnquiry(table, id, {
+      ConditionExpression: `attribute_exists(#attention) AND #status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
+      UpdateExpression: `SET #dismissedAt = :now, #actions = ${appendAction} REMOVE #attention`,
+      ExpressionAttributeNames: {
+        '#attention': enquiryTable.attentionIndex.partitionKey,
+        '#status': 'emailStatus',
+        '#dismissedAt': 'dismissedAt',
+        '#actions': 'staffActions',
+      },
+      ExpressionAttributeValues: {
+        ':now': now.toISOString(),
+        ...actionValues({ action: 'dismiss', at: now.toISOString(), by }),
+        ...Object.fromEntries(from.map((status, index) => [`:from${index}`, status])),
+      },
+    }),
+  )
 }

@@ -7,8 +7,9 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb'
-import { EMAIL_PENDING, enquiryTable } from '#shared/enquiry-table.ts'
+import { EMAIL_PENDING, type EmailStatus, enquiryTable } from '#shared/enquiry-table.ts'
 import type { SpamVerdict } from '../spam/verdict.ts'
+import type { EnquiryTableRef } from './attention.ts'
 import type { EmailSender, Enquiry } from './item.ts'
 import { queryItems } from './query.ts'
 
@@ -62,19 +63,15 @@ export function createEnquiryStore(
   tableName: string,
 ): EnquiryStore {
   const key = (id: string) => ({ [enquiryTable.partitionKey]: id })
-  /** One enquiry's item updated, abandoned when `signal` fires. */
   const update = (
     id: string,
     input: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
     signal: AbortSignal | undefined,
-  ) =>
-    client.send(new UpdateCommand({ TableName: tableName, Key: key(id), ...input }), {
-      abortSignal: signal,
-    })
+  ) => updateEnquiry({ client, tableName }, id, input, signal)
   return {
     async create(enquiry, signal) {
-      try {
-        await client.send(
+      return conditionalWriteApplied(
+        client.send(
           new PutCommand({
             TableName: tableName,
             Item: enquiry,
@@ -82,12 +79,8 @@ export function createEnquiryStore(
             ExpressionAttributeNames: { '#id': enquiryTable.partitionKey },
           }),
           { abortSignal: signal },
-        )
-        return true
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return false
-        throw error
-      }
+        ),
+      )
     },
 
     async get(id, signal) {
@@ -117,8 +110,8 @@ export function createEnquiryStore(
       }
       const sendFacts =
         '#sentAt = :at, #lastAttemptAt = :at, #messageId = :messageId, #sentBy = :sentBy ADD #attempts :one'
-      try {
-        await update(
+      const recorded = await conditionalWriteApplied(
+        update(
           id,
           {
             // Never recreate an enquiry erased (on request, or by TTL) while its e-mail was in
@@ -134,11 +127,9 @@ export function createEnquiryStore(
             ExpressionAttributeValues: { ...values, ':sent': 'sent', ':pending': 'pending' },
           },
           signal,
-        )
-        return
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error
-      }
+        ),
+      )
+      if (recorded) return
       // A delivery status came first: the send's own facts are still recorded, the status kept.
       // An erased enquiry still fails here, as above.
       await update(
@@ -174,8 +165,8 @@ export function createEnquiryStore(
     },
 
     async recordEmailUnknown(id, at, holdUntil, signal) {
-      try {
-        await update(
+      await conditionalWriteApplied(
+        update(
           id,
           {
             // Only while still owed: a delivery event may already have recorded it.
@@ -196,15 +187,13 @@ export function createEnquiryStore(
             },
           },
           signal,
-        )
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error
-      }
+        ),
+      )
     },
 
     async claimEmail(id, at, until, signal) {
-      try {
-        await update(
+      return conditionalWriteApplied(
+        update(
           id,
           {
             ConditionExpression:
@@ -217,17 +206,13 @@ export function createEnquiryStore(
             ExpressionAttributeValues: { ':at': at.toISOString(), ':until': until.toISOString() },
           },
           signal,
-        )
-        return true
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return false
-        throw error
-      }
+        ),
+      )
     },
 
     async markEmailGaveUp(id, at, signal) {
-      try {
-        await update(
+      await conditionalWriteApplied(
+        update(
           id,
           {
             // Only an enquiry still owed its e-mail: never undo a send recorded meanwhile.
@@ -244,15 +229,13 @@ export function createEnquiryStore(
             ExpressionAttributeValues: { ':gaveUp': 'gave-up', ':at': at.toISOString() },
           },
           signal,
-        )
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error
-      }
+        ),
+      )
     },
 
     async raiseSpamVerdict(id, verdict, signal) {
-      try {
-        await update(
+      return conditionalWriteApplied(
+        update(
           id,
           {
             ConditionExpression: 'attribute_exists(#pending) AND #level IN (:genuine, :likely)',
@@ -272,12 +255,8 @@ export function createEnquiryStore(
             },
           },
           signal,
-        )
-        return true
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return false
-        throw error
-      }
+        ),
+      )
     },
 
     async oldestPendingCreatedAt(signal) {
@@ -321,6 +300,54 @@ export function createEnquiryStore(
       }
       return ids
     },
+  }
+}
+
+/** One enquiry's item updated, abandoned when `signal` fires. */
+export function updateEnquiry(
+  table: EnquiryTableRef,
+  id: string,
+  input: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
+  signal?: AbortSignal,
+) {
+  return table.client.send(
+    new UpdateCommand({
+      TableName: table.tableName,
+      Key: { [enquiryTable.partitionKey]: id },
+      ...input,
+    }),
+    { abortSignal: signal },
+  )
+}
+
+/** An enquiry's e-mail status, read consistently; none when there is no such enquiry. */
+export async function emailStatusOf(
+  table: EnquiryTableRef,
+  id: string,
+): Promise<EmailStatus | undefined> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: { [enquiryTable.partitionKey]: id },
+      ConsistentRead: true,
+      ProjectionExpression: 'emailStatus',
+    }),
+  )
+  return Item?.emailStatus as EmailStatus | undefined
+}
+
+/**
+ * Whether a conditional write applied. DynamoDB refuses one whose condition no longer holds
+ * (another writer got there first, or the enquiry is gone): here that is an answer, not a
+ * failure. Any other error is thrown.
+ */
+export async function conditionalWriteApplied(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write
+    return true
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false
+    throw error
   }
 }
 

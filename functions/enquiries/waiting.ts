@@ -19,14 +19,22 @@ import { type Enquiry, isUuid } from './item.ts'
  * every visitor field on one line (`oneLine`); links built from its checked id only.
  */
 
-/** The fields shown, read from the table for each waiting enquiry. */
-export const waitingFields = [
+/**
+ * What staff know an enquiry by, wherever they are shown it (the digest, the reminder, the pages
+ * its links open): its reference, who sent it, from which company, what, and how its e-mail went.
+ */
+export const recognisedBy = [
   'ref',
   'firstName',
   'lastName',
   'company',
   'message',
   'emailStatus',
+] as const satisfies readonly (keyof Enquiry)[]
+
+/** The fields shown, read from the table for each waiting enquiry. */
+export const waitingFields = [
+  ...recognisedBy,
   'emailStatusAt',
   'emailStatusDetail',
   'emailAttempts',

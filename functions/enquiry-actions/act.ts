@@ -23,6 +23,7 @@ import {
   type PressedAction,
   refusalPage,
   type ShownEnquiry,
+  shownFields,
 } from './pages.ts'
 import { waitingPage } from './waiting-page.ts'
 
@@ -45,21 +46,8 @@ export interface ActionDependencies {
   readonly metrics?: Metrics | undefined
 }
 
-const shownFields = [
-  'id',
-  'ref',
-  'firstName',
-  'lastName',
-  'company',
-  'message',
-  'emailStatus',
-  'expiresAt',
-  'staffActions',
-  'answeredAt',
-  'answeredBy',
-  'answeredVia',
-  'dismissedAt',
-] as const
+/** What the page shows, and the actions already taken: a second press is told when the first was. */
+const readFields = [...shownFields, 'staffActions'] as const
 
 type Found = ShownEnquiry & { readonly staffActions?: readonly StaffActionRecord[] }
 type Pressed = ActionClaim & { readonly action: PressedAction }
@@ -70,9 +58,9 @@ async function read(deps: ActionDependencies, id: string): Promise<Found | undef
       TableName: deps.table.tableName,
       Key: { [enquiryTable.partitionKey]: id },
       ConsistentRead: true,
-      ProjectionExpression: shownFields.map((_, index) => `#f${index}`).join(', '),
+      ProjectionExpression: readFields.map((_, index) => `#f${index}`).join(', '),
       ExpressionAttributeNames: Object.fromEntries(
-        shownFields.map((name, index) => [`#f${index}`, name]),
+        readFields.map((name, index) => [`#f${index}`, name]),
       ),
     }),
   )

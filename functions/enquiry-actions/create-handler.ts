@@ -8,17 +8,16 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { bodyText } from '../contact/request.ts'
 import type { ContactResult } from '../contact/responses.ts'
 import { actionsPath, tokenParameter } from '../enquiries/action-links.ts'
-import { errorName, jsonLogger, type Logger } from '../log.ts'
+import type { LogMetricsAndClock } from '../lambda-dependencies.ts'
+import { errorName, jsonLogger } from '../log.ts'
 import { type ActionDependencies, perform, show } from './act.ts'
 import { refusalPage } from './pages.ts'
 
-export interface ActionHandlerDependencies {
+export interface ActionHandlerDependencies extends LogMetricsAndClock {
   readonly documentClient: DynamoDBDocumentClient
   readonly tableName: string
   readonly key: string
   readonly stage: string
-  readonly log?: Logger
-  readonly now?: () => Date
   /** Where staff read times. @default DEFAULT_AGENCY_TIME_ZONE */
   readonly timeZone?: string | undefined
   /** Counts first answers given by a link, and how long they took. @default none */

@@ -3,7 +3,7 @@ import type { ContactResult } from '../contact/responses.ts'
 import { actionsPath, type EnquiryAction, tokenParameter } from '../enquiries/action-links.ts'
 import { oneLine } from '../enquiries/email.ts'
 import type { Enquiry } from '../enquiries/item.ts'
-import { firstLine } from '../enquiries/waiting.ts'
+import { firstLine, recognisedBy } from '../enquiries/waiting.ts'
 import { escapeHtml, standalonePage } from '../html-pages.ts'
 
 /**
@@ -13,22 +13,20 @@ import { escapeHtml, standalonePage } from '../html-pages.ts'
  * POST acts. Every refusal says why in words and what to do instead. Times are the agency's.
  */
 
-/** What a page shows of the enquiry: never more than the digest already did. */
-export type ShownEnquiry = Pick<
-  Enquiry,
-  | 'id'
-  | 'ref'
-  | 'firstName'
-  | 'lastName'
-  | 'company'
-  | 'message'
-  | 'emailStatus'
-  | 'expiresAt'
-  | 'answeredAt'
-  | 'answeredBy'
-  | 'answeredVia'
-  | 'dismissedAt'
->
+/**
+ * What a page shows of the enquiry: never more than the digest already did, and its state (when
+ * it ends, whether it was answered or dismissed) for the page's words.
+ */
+export const shownFields = [
+  'id',
+  ...recognisedBy,
+  'expiresAt',
+  'answeredAt',
+  'answeredBy',
+  'answeredVia',
+  'dismissedAt',
+] as const satisfies readonly (keyof Enquiry)[]
+export type ShownEnquiry = Pick<Enquiry, (typeof shownFields)[number]>
 
 /** The actions a page offers a button for (the waiting list is a page of links only). */
 export type PressedAction = Exclude<EnquiryAction, 'waiting'>

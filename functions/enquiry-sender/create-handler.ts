@@ -1,10 +1,8 @@
-import type { Metrics } from '@aws-lambda-powertools/metrics'
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda'
-import type { AwsClients } from '../aws-clients.ts'
-import type { FunctionConfig } from '../config.ts'
 import { tableRepeatLookup } from '../enquiries/repeats.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
-import { errorName, jsonLogger, type Logger } from '../log.ts'
+import type { FunctionDependencies } from '../lambda-dependencies.ts'
+import { errorName, jsonLogger } from '../log.ts'
 import { createPacer } from '../notification-retry/pacer.ts'
 import { sendNewEnquiry } from './send-new.ts'
 
@@ -14,14 +12,8 @@ import { sendNewEnquiry } from './send-new.ts'
  */
 export const SENDER_SENDS_PER_SECOND = 5
 
-export interface SenderHandlerDependencies {
-  readonly config: FunctionConfig
-  readonly clients: AwsClients
-  readonly log?: Logger
-  /** Powertools metrics, flushed at the end of every batch; without them, none are recorded. */
-  readonly metrics?: Metrics
-  readonly now?: () => Date
-}
+/** Its metrics are flushed at the end of every batch. */
+export type SenderHandlerDependencies = FunctionDependencies
 
 /**
  * The function the table's stream starts (filtered to new pending enquiries): e-mails each one.

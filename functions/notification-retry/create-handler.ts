@@ -1,18 +1,11 @@
-import type { Metrics } from '@aws-lambda-powertools/metrics'
-import type { AwsClients } from '../aws-clients.ts'
-import type { FunctionConfig } from '../config.ts'
 import { createEnquiryStore } from '../enquiries/store.ts'
-import { errorName, jsonLogger, type Logger } from '../log.ts'
+import type { FunctionDependencies } from '../lambda-dependencies.ts'
+import { errorName, jsonLogger } from '../log.ts'
 import { recordBacklogAge } from '../metrics.ts'
 import { type RetryOptions, type RetrySummary, retryPendingEmails } from './retry.ts'
 
-export interface RetryHandlerDependencies {
-  readonly config: FunctionConfig
-  readonly clients: AwsClients
-  readonly log?: Logger
-  /** Powertools metrics, flushed at the end of every run; without them, none are recorded. */
-  readonly metrics?: Metrics
-  readonly now?: () => Date
+/** Its metrics are flushed at the end of every run. */
+export interface RetryHandlerDependencies extends FunctionDependencies {
   /** Budget, pace and clock of a run; the defaults are what ships. */
   readonly options?: RetryOptions
 }

@@ -33,6 +33,19 @@ function fakeClock() {
   }
 }
 
+/** The table answers the write that records a send with `error`: its first `times` tries. */
+function refuseRecordingSent(error: Error, times = Number.POSITIVE_INFINITY) {
+  let refused = 0
+  dynamo.on(UpdateCommand).callsFake((input) => {
+    if (String(input.UpdateExpression).includes('#status = :sent') && refused++ < times) throw error
+    return {}
+  })
+}
+
+/** One run whose waits between record tries take no real time. */
+const retryOnFakeClock = () =>
+  createRetryHandler({ ...testDependencies(logs, now), options: { clock: fakeClock() } })()
+
 beforeEach(resetRetryMocks)
 
 describe('notification retry', () => {
@@ -195,18 +208,8 @@ describe('notification retry', () => {
 
   it('records a send whose record write failed at first, trying again within its time', async () => {
     stored(pending('slow-table', 5))
-    let refused = 0
-    dynamo.on(UpdateCommand).callsFake((input) => {
-      if (String(input.UpdateExpression).includes('#status = :sent') && refused++ === 0) {
-        throw awsError('TimeoutError', 'no answer')
-      }
-      return {}
-    })
-    const run = createRetryHandler({
-      ...testDependencies(logs, now),
-      options: { clock: fakeClock() },
-    })
-    expect(await run()).toMatchObject({ sentCount: 1 })
+    refuseRecordingSent(awsError('TimeoutError', 'no answer'), 1)
+    expect(await retryOnFakeClock()).toMatchObject({ sentCount: 1 })
     const records = updates().filter((input) => String(input.UpdateExpression).includes('#sentBy'))
     expect(records).toHaveLength(2)
     expect(records[1]?.ExpressionAttributeValues).toMatchObject({ ':sentBy': 'retry' })
@@ -218,17 +221,8 @@ describe('notification retry', () => {
   it('keeps its claim when SES sent but every try to record it failed, so the next run does not send again', async () => {
     const item = pending('sent-unrecorded', 5)
     stored(item)
-    dynamo.on(UpdateCommand).callsFake((input) => {
-      if (String(input.UpdateExpression).includes('#status = :sent')) {
-        throw awsError('InternalServerError', 'gone')
-      }
-      return {}
-    })
-    const run = createRetryHandler({
-      ...testDependencies(logs, now),
-      options: { clock: fakeClock() },
-    })
-    expect(await run()).toMatchObject({ sentCount: 1 })
+    refuseRecordingSent(awsError('InternalServerError', 'gone'))
+    expect(await retryOnFakeClock()).toMatchObject({ sentCount: 1 })
     // The claim is the only update that landed: nothing released it. The record was tried
     // RECORD_TRIES times.
     expect(updates().map((input) => input.UpdateExpression)).toEqual([

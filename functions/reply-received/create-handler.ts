@@ -1,12 +1,12 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware'
-import type { Metrics } from '@aws-lambda-powertools/metrics'
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware'
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import middy from '@middy/core'
-import { errorName, jsonLogger, type Logger } from '../log.ts'
+import type { LogMetricsAndClock } from '../lambda-dependencies.ts'
+import { errorName, jsonLogger } from '../log.ts'
 import { type ReplyDependencies, type ReplyOutcome, recordReplies } from './reply.ts'
 
-export interface ReplyHandlerDependencies {
+export interface ReplyHandlerDependencies extends LogMetricsAndClock {
   readonly documentClient: DynamoDBDocumentClient
   readonly tableName: string
   readonly key: string
@@ -14,9 +14,6 @@ export interface ReplyHandlerDependencies {
   readonly replyDomain: string
   /** The agency inbox: replies from its domain count. */
   readonly agencyEmail: string
-  readonly log?: Logger
-  readonly now?: () => Date
-  readonly metrics?: Metrics | undefined
 }
 
 /**

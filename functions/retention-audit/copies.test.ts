@@ -41,6 +41,13 @@ const mapping = (destination: unknown) => ({
     },
   },
 })
+/** A backup plan `Plan` with one rule, `Daily`, of these settings. */
+const dailyBackup = (rule: Resources) => ({
+  Plan: {
+    Type: 'AWS::Backup::BackupPlan',
+    Properties: { BackupPlan: { BackupPlanRule: [{ RuleName: 'Daily', ...rule }] } },
+  },
+})
 const queue = (days: number) => ({
   Type: 'AWS::SQS::Queue',
   Properties: { MessageRetentionPeriod: days * 86_400 },
@@ -63,50 +70,27 @@ describe('copies of enquiries the audit must name', () => {
   it.each<[string, Resources, RegExp]>([
     [
       'an AWS Backup rule whose copy action keeps a copy 3,650 days in another vault',
-      {
-        Plan: {
-          Type: 'AWS::Backup::BackupPlan',
-          Properties: {
-            BackupPlan: {
-              BackupPlanRule: [
-                {
-                  RuleName: 'Daily',
-                  Lifecycle: { DeleteAfterDays: 35 },
-                  CopyActions: [
-                    {
-                      DestinationBackupVaultArn:
-                        'arn:aws:backup:eu-west-1:210987654321:backup-vault:x',
-                      Lifecycle: { DeleteAfterDays: 3650 },
-                    },
-                  ],
-                },
-              ],
-            },
+      dailyBackup({
+        Lifecycle: { DeleteAfterDays: 35 },
+        CopyActions: [
+          {
+            DestinationBackupVaultArn: 'arn:aws:backup:eu-west-1:210987654321:backup-vault:x',
+            Lifecycle: { DeleteAfterDays: 3650 },
           },
-        },
-      },
+        ],
+      }),
       /^AWS Backup plan S\/Plan, rule Daily, copy to "arn:aws:backup:eu-west-1:210987654321:backup-vault:x": copies deleted after 3650 days/,
     ],
     [
       'a copy action without a lifecycle, to a vault of the stacks',
       {
         Vault: { Type: 'AWS::Backup::BackupVault', Properties: {} },
-        Plan: {
-          Type: 'AWS::Backup::BackupPlan',
-          Properties: {
-            BackupPlan: {
-              BackupPlanRule: [
-                {
-                  RuleName: 'Daily',
-                  Lifecycle: { DeleteAfterDays: 7 },
-                  CopyActions: [
-                    { DestinationBackupVaultArn: { 'Fn::GetAtt': ['Vault', 'BackupVaultArn'] } },
-                  ],
-                },
-              ],
-            },
-          },
-        },
+        ...dailyBackup({
+          Lifecycle: { DeleteAfterDays: 7 },
+          CopyActions: [
+            { DestinationBackupVaultArn: { 'Fn::GetAtt': ['Vault', 'BackupVaultArn'] } },
+          ],
+        }),
       },
       /^AWS Backup plan S\/Plan, rule Daily, copy to S\/Vault: copies kept for ever/,
     ],

@@ -37,18 +37,17 @@ export function auditQueues(pool: ResourcePool, policy: RetentionPolicy, add: Ad
     pool
       .ofType('AWS::DynamoDB::GlobalTable', 'AWS::DynamoDB::Table')
       .some((t) => pool.pointsAt(arn, from, t.key))
+  /** The resources of a type whose failures go to the queue (their on-failure destination). */
+  const failingInto = (queueKey: string, type: string) =>
+    pool
+      .ofType(type)
+      .filter((r) =>
+        pool.pointsAt(r.props.DestinationConfig?.OnFailure?.Destination, r.key, queueKey),
+      )
 
   for (const queue of pool.ofType('AWS::SQS::Queue')) {
     const feeders: { readonly what: string; readonly covered: boolean }[] = []
-    for (const config of pool.ofType('AWS::Lambda::EventInvokeConfig')) {
-      if (
-        !pool.pointsAt(
-          config.props.DestinationConfig?.OnFailure?.Destination,
-          config.key,
-          queue.key,
-        )
-      )
-        continue
+    for (const config of failingInto(queue.key, 'AWS::Lambda::EventInvokeConfig')) {
       const fn = pool.target(config.props.FunctionName, config.key)
       feeders.push(
         sesHandlers.has(fn)
@@ -59,15 +58,7 @@ export function auditQueues(pool: ResourcePool, policy: RetentionPolicy, add: Ad
           : { what: `whole events that failed in: ${descriptionOf(fn)}`, covered: false },
       )
     }
-    for (const mapping of pool.ofType('AWS::Lambda::EventSourceMapping')) {
-      if (
-        !pool.pointsAt(
-          mapping.props.DestinationConfig?.OnFailure?.Destination,
-          mapping.key,
-          queue.key,
-        )
-      )
-        continue
+    for (const mapping of failingInto(queue.key, 'AWS::Lambda::EventSourceMapping')) {
       const fn = descriptionOf(pool.target(mapping.props.FunctionName, mapping.key))
       feeders.push(
         isStream(mapping.props.EventSourceArn, mapping.key)

@@ -3,6 +3,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics'
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
 import type { SESClient } from '@aws-sdk/client-ses'
 import * as z from 'zod/mini'
+import { type Env, email, readEnvironment, required } from '../environment.ts'
 import { errorName, jsonLogger, type Logger } from '../log.ts'
 import { evidenceBucketEnv } from '../retention-audit/buckets.ts'
 import { callsWithin, type LiveAws, liveAws } from '../retention-audit/live/calls.ts'
@@ -15,12 +16,12 @@ import { type EvidenceStore, writeEvidence } from './evidence.ts'
 export const EVIDENCE_CHECK_BUDGET_MS = 12 * 60_000
 
 const envSchema = z.object({
-  STAGE: z.string().check(z.minLength(1)),
-  SENDER_EMAIL: z.email(),
-  AUDIT_EMAIL: z.email(),
-  AWS_REGION: z.string().check(z.minLength(1)),
-  [evidenceBucketEnv]: z.string().check(z.minLength(3)),
-  [auditStacksEnv]: z.string().check(z.minLength(2)),
+  STAGE: required('STAGE'),
+  SENDER_EMAIL: email('SENDER_EMAIL'),
+  AUDIT_EMAIL: email('AUDIT_EMAIL'),
+  AWS_REGION: required('AWS_REGION'),
+  [evidenceBucketEnv]: required(evidenceBucketEnv),
+  [auditStacksEnv]: required(auditStacksEnv),
 })
 
 export interface EvidenceConfig {
@@ -33,14 +34,8 @@ export interface EvidenceConfig {
 }
 
 /** The function's environment, as the stack sets it; throws naming what is missing. */
-export function loadEvidenceConfig(env: Record<string, string | undefined>): EvidenceConfig {
-  const parsed = envSchema.safeParse(env)
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid environment: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`,
-    )
-  }
-  const e = parsed.data
+export function loadEvidenceConfig(env: Env): EvidenceConfig {
+  const e = readEnvironment(envSchema, env, 'retention evidence configuration')
   return {
     stage: e.STAGE,
     senderEmail: e.SENDER_EMAIL,

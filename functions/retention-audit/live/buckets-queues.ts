@@ -12,7 +12,7 @@ import { days, type Finding } from '../finding.ts'
 import type { RetentionPolicy } from '../policy.ts'
 import { resourcePool } from '../template-pool.ts'
 import { CallFailed, type LiveAws } from './calls.ts'
-import { type DeployedStack, failedCall } from './stacks.ts'
+import { type DeployedStack, failedCall, physicalIdOf } from './stacks.ts'
 
 /** An S3 "there is none" answer: no lifecycle, no replication, no lock. */
 const none = (error: unknown) => error instanceof CallFailed && error.kind === 'not found'
@@ -30,10 +30,8 @@ export async function auditLiveBuckets(
   const pool = resourcePool(stacks)
   const roles = bucketRoles(pool)
   const located = pool.ofType('AWS::S3::Bucket').flatMap((bucket) => {
-    const at = bucket.key.lastIndexOf('/')
-    const stack = stacks.find((s) => s.stackName === bucket.key.slice(0, at))
-    const name = stack?.physicalIds.get(bucket.key.slice(at + 1))
-    return stack && name ? [{ key: bucket.key, name, region: stack.region }] : []
+    const name = physicalIdOf(stacks, bucket.key)
+    return name && bucket.region ? [{ key: bucket.key, name, region: bucket.region }] : []
   })
   const names = new Set(located.map((bucket) => bucket.name))
   for (const { key, name, region } of located) {

@@ -5,7 +5,7 @@ import { days, type Finding } from '../finding.ts'
 import type { RetentionPolicy } from '../policy.ts'
 import { resourcePool } from '../template-pool.ts'
 import type { LiveAws } from './calls.ts'
-import { type DeployedStack, failedCall } from './stacks.ts'
+import { type DeployedStack, failedCall, physicalIdOf } from './stacks.ts'
 
 /** A log group some part of the stage writes, and what writes it. */
 interface Group {
@@ -39,18 +39,12 @@ export async function auditLiveLogGroups(
     groups.set(key, group)
   }
   const pool = resourcePool(stacks)
-  const physical = (key: string | undefined) => {
-    if (!key) return undefined
-    const at = key.lastIndexOf('/')
-    return stacks.find((s) => s.stackName === key.slice(0, at))?.physicalIds.get(key.slice(at + 1))
-  }
-  const regionOf = (key: string) =>
-    stacks.find((s) => s.stackName === key.slice(0, key.lastIndexOf('/')))?.region ?? ''
+  const physical = (key: string | undefined) => physicalIdOf(stacks, key)
 
   for (const fn of pool.ofType('AWS::Lambda::Function')) {
     const name = physical(fn.key)
     if (!name) continue
-    const region = regionOf(fn.key)
+    const region = fn.region ?? ''
     try {
       const config = await aws.calls.send('lambda:GetFunctionConfiguration', (abortSignal) =>
         aws
@@ -68,7 +62,7 @@ export async function auditLiveLogGroups(
     const apiId = physical(pool.target(stage.props.ApiId, stage.key))
     const stageName = physical(stage.key) ?? stage.props.StageName
     if (!apiId || !stageName) continue
-    const region = regionOf(stage.key)
+    const region = stage.region ?? ''
     try {
       const { AccessLogSettings } = await aws.calls.send('apigateway:GET', (abortSignal) =>
         aws
@@ -89,7 +83,7 @@ export async function auditLiveLogGroups(
     }
   }
   for (const group of pool.ofType('AWS::Logs::LogGroup')) {
-    add(regionOf(group.key), physical(group.key), `log group resource ${group.key}`)
+    add(group.region ?? '', physical(group.key), `log group resource ${group.key}`)
   }
 
   // What exists: the groups above, and any group named after one of the stacks.

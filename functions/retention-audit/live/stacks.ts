@@ -24,6 +24,16 @@ export interface DeployedStack extends StackTemplate, StackLocation {
   readonly physicalIds: ReadonlyMap<string, string>
 }
 
+/** The physical id of a resource of the pool (`STACK/LOGICAL-ID`), as its deployed stack says. */
+export function physicalIdOf(
+  stacks: readonly DeployedStack[],
+  key: string | undefined,
+): string | undefined {
+  if (!key) return undefined
+  const at = key.lastIndexOf('/')
+  return stacks.find((s) => s.stackName === key.slice(0, at))?.physicalIds.get(key.slice(at + 1))
+}
+
 /** A call that failed, as the FAIL line of the place it was checking. */
 export function failedCall(place: string, error: unknown): Finding {
   const detail =

@@ -14,6 +14,7 @@ import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
 import { enquiryTable } from '#shared/enquiry-table.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
+import { pipelineEnvironment } from './pipeline-function-props.ts'
 
 /** Every morning at 08:00 UTC (08:00 in a British winter, 09:00 in summer). */
 export const DEFAULT_DIGEST_SCHEDULE = 'cron(0 8 * * ? *)'
@@ -88,10 +89,7 @@ export class AttentionDigest extends Construct {
       // Its calls are over by DIGEST_BUDGET_MS (45 s).
       timeout: Duration.seconds(60),
       environment: {
-        ENQUIRIES_TABLE: props.table.tableName,
-        SENDER_EMAIL: props.senderEmail,
-        AGENCY_EMAIL: props.agencyEmail,
-        STAGE: props.stage ?? 'prod',
+        ...pipelineEnvironment(props, props.stage ?? 'prod'),
         DIGEST_LIST_DAYS: String(props.listDays ?? enquiryActionsApi.listDays),
         ...(props.copyTo && { DIGEST_COPY_TO: props.copyTo }),
         ...(props.actionLinks && {

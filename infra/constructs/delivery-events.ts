@@ -24,7 +24,7 @@ import {
 import { cdkBundling } from '../lambda-bundling.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { handlerEntry } from './node-function.ts'
-import type { PipelineFunctionProps } from './pipeline-function-props.ts'
+import { type PipelineFunctionProps, pipelineEnvironment } from './pipeline-function-props.ts'
 import { enquiryMailScope, grantSesSend, type SesSendScope } from './ses-send-grant.ts'
 
 export interface DeliveryEventsProps extends PipelineFunctionProps {
@@ -135,12 +135,7 @@ export class DeliveryEvents extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: 256,
       timeout: Duration.seconds(30),
-      environment: {
-        ENQUIRIES_TABLE: props.table.tableName,
-        SENDER_EMAIL: props.senderEmail,
-        AGENCY_EMAIL: props.agencyEmail,
-        STAGE: this.stage,
-      },
+      environment: pipelineEnvironment(props, this.stage),
       logGroup,
       role,
       // After the try and Lambda's two retries, the event is kept for ops rather than dropped.

@@ -11,7 +11,7 @@ import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import { enquiryTable, newPendingEnquiryFilter } from '#shared/enquiry-table.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
-import type { PipelineFunctionProps } from './pipeline-function-props.ts'
+import { type PipelineFunctionProps, pipelineEnvironment } from './pipeline-function-props.ts'
 
 export interface EnquirySenderProps extends PipelineFunctionProps {
   /**
@@ -52,12 +52,7 @@ export class EnquirySender extends Construct {
       // within 10 s (HOLDER_RUNS_AT_MOST_MS, 27 s): over by about 37 s. Each claim's lease is
       // sized to what is left of this timeout, so a killed sender's claims lapse within a minute.
       timeout: Duration.seconds(45),
-      environment: {
-        ENQUIRIES_TABLE: table.tableName,
-        SENDER_EMAIL: props.senderEmail,
-        AGENCY_EMAIL: props.agencyEmail,
-        STAGE: stage,
-      },
+      environment: pipelineEnvironment(props, stage),
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
     })
     this.function = sender.fn

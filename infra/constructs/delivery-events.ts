@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
-import { Grant, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { Grant, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import { Key } from 'aws-cdk-lib/aws-kms'
 import {
   Architecture,
@@ -10,7 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda'
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations'
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses'
 import { Topic } from 'aws-cdk-lib/aws-sns'
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
@@ -23,7 +23,7 @@ import {
 } from '#shared/delivery-metrics.ts'
 import { cdkBundling } from '../lambda-bundling.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
-import { handlerEntry } from './node-function.ts'
+import { handlerEntry, roleWithOwnLogs } from './node-function.ts'
 import { type PipelineFunctionProps, pipelineEnvironment } from './pipeline-function-props.ts'
 import { enquiryMailScope, grantSesSend, type SesSendScope } from './ses-send-grant.ts'
 
@@ -110,12 +110,10 @@ export class DeliveryEvents extends Construct {
       ],
     })
 
-    const logGroup = new LogGroup(this, 'FunctionLogs', { retention })
-    const role = new Role(this, 'FunctionRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    const { logGroup, role } = roleWithOwnLogs(this, 'Function', {
       description: 'Runs the delivery-events function of the agency website',
+      retention,
     })
-    logGroup.grantWrite(role)
     this.failedEvents = new Queue(this, 'FailedEvents', {
       retentionPeriod: props.failedEventRetention ?? Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,

@@ -1,7 +1,6 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
+import { Duration, Stack, Validations } from 'aws-cdk-lib'
 import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
-import { Grant, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
-import { Key } from 'aws-cdk-lib/aws-kms'
+import { Grant } from 'aws-cdk-lib/aws-iam'
 import {
   Architecture,
   type IFunction,
@@ -12,7 +11,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations'
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses'
-import { Topic } from 'aws-cdk-lib/aws-sns'
+import type { Topic } from 'aws-cdk-lib/aws-sns'
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
@@ -22,6 +21,7 @@ import {
   METRICS_NAMESPACE,
 } from '#shared/delivery-metrics.ts'
 import { cdkBundling } from '../lambda-bundling.ts'
+import { encryptedTopic } from './encrypted-topic.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { handlerEntry, roleWithOwnLogs } from './node-function.ts'
 import { type PipelineFunctionProps, pipelineEnvironment } from './pipeline-function-props.ts'
@@ -63,32 +63,14 @@ export class DeliveryEvents extends Construct {
 
   constructor(scope: Construct, id: string, props: DeliveryEventsProps) {
     super(scope, id)
-    const stack = Stack.of(this)
-    this.stage = props.stage ?? stack.stackName
+    this.stage = props.stage ?? Stack.of(this).stackName
     this.sendScope = enquiryMailScope(props.senderEmail, props.agencyEmail)
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH
 
-    // SES publishes to an encrypted topic only when the key lets it in, which AWS's own SNS key
-    // does not: a customer-managed key, rotated yearly.
-    const key = new Key(this, 'TopicKey', {
-      description: 'Encrypts SES delivery events of the agency website',
-      enableKeyRotation: true,
-      // It protects messages in flight only; nothing encrypted with it outlives the stack.
-      removalPolicy: RemovalPolicy.DESTROY,
-      pendingWindow: Duration.days(7),
-    })
-    key.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal('ses.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
-      }),
-    )
-    this.topic = new Topic(this, 'Topic', {
+    this.topic = encryptedTopic(this, 'Topic', {
+      publisher: 'ses.amazonaws.com',
+      keyDescription: 'Encrypts SES delivery events of the agency website',
       displayName: 'Website e-mail delivery events',
-      masterKey: key,
-      enforceSSL: true,
     })
 
     this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {

@@ -162,6 +162,8 @@ export class ContactApi extends Construct {
         'a deploy with a new secret does (docs/deploy.md).',
     )
     const secretValue = secret.secretValue.unsafeUnwrap()
+    // The two functions the API routes to refuse any request that lacks it.
+    const routedEnvironment = { ...environment, [originSecret.env]: secretValue }
 
     // The same pattern for the canary's key: a dynamic reference in the two functions'
     // environment and nowhere else.
@@ -185,8 +187,7 @@ export class ContactApi extends Construct {
       // does; the timeout only leaves room for a cold start around it.
       timeout: Duration.seconds(10),
       environment: {
-        ...environment,
-        [originSecret.env]: secretValue,
+        ...routedEnvironment,
         [syntheticEnquiry.env]: syntheticKey.secretValue.unsafeUnwrap(),
       },
       retention,
@@ -232,8 +233,7 @@ export class ContactApi extends Construct {
       memorySize: 256,
       timeout: Duration.seconds(10),
       environment: {
-        ...environment,
-        [originSecret.env]: secretValue,
+        ...routedEnvironment,
         [enquiryActionsApi.keyEnv]: linkKey.secretValue.unsafeUnwrap(),
       },
       retention,

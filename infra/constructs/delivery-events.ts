@@ -1,5 +1,5 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib'
-import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
+import type { Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
 import { Grant } from 'aws-cdk-lib/aws-iam'
 import {
   Architecture,
@@ -15,16 +15,13 @@ import type { Topic } from 'aws-cdk-lib/aws-sns'
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
-import {
-  DELIVERY_EVENTS_SERVICE,
-  deliveryMetricNames,
-  METRICS_NAMESPACE,
-} from '#shared/delivery-metrics.ts'
+import { DELIVERY_EVENTS_SERVICE, deliveryMetricNames } from '#shared/delivery-metrics.ts'
 import { cdkBundling } from '../lambda-bundling.ts'
 import { encryptedTopic } from './encrypted-topic.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { handlerEntry, roleWithOwnLogs } from './node-function.ts'
 import { type PipelineFunctionProps, pipelineEnvironment } from './pipeline-function-props.ts'
+import { pipelineMetric } from './pipeline-metric.ts'
 import { enquiryMailScope, grantSesSend, type SesSendScope } from './ses-send-grant.ts'
 
 export interface DeliveryEventsProps extends PipelineFunctionProps {
@@ -178,10 +175,7 @@ export class DeliveryEvents extends Construct {
 
   /** One of the function's metrics, as its Powertools EMF lines define it. */
   metric(status: keyof typeof deliveryMetricNames): Metric {
-    return new Metric({
-      namespace: METRICS_NAMESPACE,
-      metricName: deliveryMetricNames[status],
-      dimensionsMap: { service: DELIVERY_EVENTS_SERVICE, stage: this.stage },
+    return pipelineMetric(DELIVERY_EVENTS_SERVICE, this.stage, deliveryMetricNames[status], {
       statistic: 'Sum',
       period: Duration.minutes(1),
     })

@@ -1,5 +1,10 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib'
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch'
+import {
+  Alarm,
+  ComparisonOperator,
+  type Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch'
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
 import { Grant } from 'aws-cdk-lib/aws-iam'
 import { FilterCriteria, type IFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda'
@@ -7,11 +12,11 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
-import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import { enquiryTable, newPendingEnquiryFilter } from '#shared/enquiry-table.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
 import { type PipelineFunctionProps, pipelineEnvironment } from './pipeline-function-props.ts'
+import { pipelineMetric } from './pipeline-metric.ts'
 
 export interface EnquirySenderProps extends PipelineFunctionProps {
   /**
@@ -56,13 +61,12 @@ export class EnquirySender extends Construct {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
     })
     this.function = sender.fn
-    this.outcomeUnknownMetric = new Metric({
-      namespace: METRICS_NAMESPACE,
-      metricName: 'EnquiryEmailOutcomeUnknown',
-      dimensionsMap: { service: 'enquiry-sender', stage },
-      statistic: 'Sum',
-      period: Duration.minutes(5),
-    })
+    this.outcomeUnknownMetric = pipelineMetric(
+      'enquiry-sender',
+      stage,
+      'EnquiryEmailOutcomeUnknown',
+      { statistic: 'Sum', period: Duration.minutes(5) },
+    )
 
     this.failedRecords = new Queue(this, 'FailedRecords', {
       retentionPeriod: Duration.days(14),

@@ -1,5 +1,5 @@
 import axe from 'axe-core'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, expect, inject } from 'vitest'
 import { BANNER_DELAY_MS } from '#frontend/consent/constants.ts'
 import { chromiumPath, headlessFlags, headlessShellPath } from './chromium-binary.ts'
@@ -163,6 +163,20 @@ export async function expectNoAxeViolations(page: Page) {
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   )
   expect(summary).toEqual([])
+}
+
+/**
+ * Expects a click on `link` to record a cta_click labelled `label`: the data attributes the
+ * analytics module reads from a link when it is clicked, and nothing else.
+ */
+export async function expectCtaClick(link: Locator, label: string) {
+  const tracking = await link.evaluate((element) => ({ ...(element as HTMLElement).dataset }))
+  expect(tracking).toEqual({
+    trackOn: 'click',
+    trackAction: 'cta_click',
+    trackCategory: 'engagement',
+    trackLabel: label,
+  })
 }
 
 /**

@@ -196,6 +196,20 @@ async function runAxe(page: Page): Promise<axe.Result[]> {
   )
 }
 
+/**
+ * Sum of the layout shifts the page has recorded so far, input or not (the tests that read it
+ * give none). The buffered entries are taken synchronously, so no page timer decides when the
+ * answer is complete.
+ */
+export const layoutShift = (page: Page): Promise<number> =>
+  page.evaluate(() => {
+    const observer = new PerformanceObserver(() => undefined)
+    observer.observe({ type: 'layout-shift', buffered: true })
+    const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[]
+    observer.disconnect()
+    return entries.reduce((sum, entry) => sum + entry.value, 0)
+  })
+
 /** Scrolls the window and waits for the shell's rAF-throttled scroll handler to run. */
 export async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y)

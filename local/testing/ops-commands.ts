@@ -6,15 +6,6 @@ import { linkKeyEnv } from '#functions/enquiries/action-links.ts'
  * module names no command of its own.
  */
 
-/** The io an ops command such as `npm run enquiries` takes. */
-export interface OpsCommandIo {
-  out(text: string): void
-  err(text: string): void
-  now(): Date
-  readonly env: Record<string, string | undefined>
-  readonly localDataDir?: string
-}
-
 /**
  * The environment by which an ops command finds a running local stack: its DynamoDB and mailbox
  * ports and, for a command that writes links, the site's port (where they open) and the key they
@@ -33,22 +24,31 @@ export function localStackEnv(
 }
 
 /**
- * Runs `command` with `args` at the present time in `env`: its exit code and everything it said,
- * results and messages alike, in order, as one text (what ops would read in the terminal).
+ * The io an ops command such as `npm run enquiries` is given here: it runs at the present time in
+ * `env`, and what it says, results and messages alike, goes to `said` in order. (Its type is the
+ * command's to check: local/ may not import the command's own.)
+ */
+function sayingIo(said: string[], env: Record<string, string>, localDataDir?: string) {
+  return {
+    out: (text: string) => void said.push(text),
+    err: (text: string) => void said.push(text),
+    now: () => new Date(),
+    env,
+    ...(localDataDir && { localDataDir }),
+  }
+}
+
+/**
+ * Runs `command` with `args`: its exit code and everything it said as one text, what ops would
+ * read in the terminal.
  */
 export async function runSaying(
-  command: (args: readonly string[], io: OpsCommandIo) => Promise<number>,
+  command: (args: readonly string[], io: ReturnType<typeof sayingIo>) => Promise<number>,
   args: readonly string[],
   env: Record<string, string>,
   options: { readonly localDataDir?: string } = {},
 ): Promise<{ code: number; said: string }> {
   const said: string[] = []
-  const code = await command(args, {
-    out: (text) => said.push(text),
-    err: (text) => said.push(text),
-    now: () => new Date(),
-    env,
-    ...options,
-  })
+  const code = await command(args, sayingIo(said, env, options.localDataDir))
   return { code, said: said.join('\n') }
 }

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { actionLinker, linkKeyEnv } from '#functions/enquiries/action-links.ts'
+import { actionLinker } from '#functions/enquiries/action-links.ts'
 import { buildEnquiry, type Enquiry } from '#functions/enquiries/item.ts'
 import { RETRY_AFTER_MS } from '#functions/notification-retry/retry.ts'
 import { validSubmission } from '#functions/test-fixtures/test-support.ts'
@@ -10,6 +10,7 @@ import { enquiryRef } from '#shared/enquiry-table.ts'
 import { mailFor, readMailbox } from './mailbox.ts'
 import type { LocalPipeline } from './pipeline.ts'
 import { type ServedPipeline, serveLocalPipeline } from './served-pipeline.ts'
+import { localStackEnv, runSaying } from './testing/ops-commands.ts'
 
 /**
  * The 24-hour promise on the local stack, as staff meet it: `npm run enquiries -- remind` and
@@ -29,21 +30,8 @@ beforeAll(async () => {
 afterAll(() => served?.close())
 
 /** `npm run enquiries -- ARGS` against this stack: its table, mailbox, site and key. */
-async function enquiries(args: string[]) {
-  const said: string[] = []
-  const code = await runEnquiries(args, {
-    out: (text) => said.push(text),
-    err: (text) => said.push(text),
-    now: () => new Date(),
-    env: {
-      DYNAMODB_PORT: new URL(pipeline.dynamoDbUrl).port,
-      SES_PORT: new URL(pipeline.mailboxUrl).port,
-      PORT: new URL(siteUrl).port,
-      [linkKeyEnv]: key,
-    },
-  })
-  return { code, said: said.join('\n') }
-}
+const enquiries = (args: string[]) =>
+  runSaying(runEnquiries, args, localStackEnv(pipeline, { url: siteUrl, linkKey: key }))
 
 let counter = 0
 /** An enquiry stored as it would be at `createdAt`, in the state `state` says. */

@@ -11,6 +11,7 @@ import { runEnquiries } from '#ops/enquiries-cli.ts'
 import { enquiryRef } from '#shared/enquiry-table.ts'
 import { type FaultStack, startFaultStack } from './fault-stack.ts'
 import { readMailbox } from './mailbox.ts'
+import { localStackEnv, runSaying } from './testing/ops-commands.ts'
 
 /**
  * The digest end to end on the local stack, as staff and ops meet it: a held enquiry (a filled
@@ -22,34 +23,18 @@ import { readMailbox } from './mailbox.ts'
 let stack: FaultStack
 let env: Record<string, string>
 
-const port = (url: string) => new URL(url).port
-
 beforeAll(async () => {
   stack = await startFaultStack()
   // Where `npm run enquiries` finds the running local stack, whose site its links open, signed
   // with that stack's key.
-  env = {
-    DYNAMODB_PORT: port(stack.dynamoDbUrl),
-    SES_PORT: port(stack.mailboxUrl),
-    PORT: port(stack.url),
-    [linkKeyEnv]: stack.env[linkKeyEnv] as string,
-  }
+  env = localStackEnv(stack, { url: stack.url, linkKey: stack.env[linkKeyEnv] as string })
 })
 
 afterAll(async () => {
   await stack?.close()
 })
 
-async function enquiries(args: string[]) {
-  const said: string[] = []
-  const code = await runEnquiries(args, {
-    out: (text) => said.push(text),
-    err: (text) => said.push(text),
-    now: () => new Date(),
-    env,
-  })
-  return { code, said: said.join('\n') }
-}
+const enquiries = (args: string[]) => runSaying(runEnquiries, args, env)
 
 async function digests() {
   return (await readMailbox(stack.mailboxUrl)).filter((email) =>
@@ -111,7 +96,7 @@ describe('npm run enquiries -- digest, on the local stack', () => {
     expect(digest?.body.text).toContain(`${gaveUp}, received 3 hours ago`)
     const link = (words: string) =>
       new RegExp(
-        `\n  ${words}: (http://127\\.0\\.0\\.1:${port(stack.url)}/api/enquiry-actions\\?t=v1\\.local\\.[^\n]+)\n`,
+        `\n  ${words}: (http://127\\.0\\.0\\.1:${new URL(stack.url).port}/api/enquiry-actions\\?t=v1\\.local\\.[^\n]+)\n`,
       )
     expect(digest?.body.text).toMatch(link('Send it again'))
     expect(digest?.body.text).toMatch(link('Stop listing it'))

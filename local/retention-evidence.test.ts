@@ -10,6 +10,7 @@ import { runAuditCommand } from '#ops/retention-audit-cli.ts'
 import { readMailbox } from './mailbox.ts'
 import { type LocalPipeline, startLocalPipeline } from './pipeline.ts'
 import { findLocalTable } from './table-target.ts'
+import { localStackEnv, runSaying } from './testing/ops-commands.ts'
 
 /**
  * The monthly retention evidence end to end on the local stack, with the same code the deployed
@@ -42,7 +43,6 @@ const DAY = 86_400_000
 let stack: LocalPipeline
 let dir: string
 let env: Record<string, string>
-const port = (url: string) => new URL(url).port
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'evidence-'))
@@ -51,7 +51,7 @@ beforeAll(async () => {
     log: silentLogger,
     dataDir: join(dir, 'dynamodb'),
   })
-  env = { DYNAMODB_PORT: port(stack.dynamoDbUrl), SES_PORT: port(stack.mailboxUrl) }
+  env = localStackEnv(stack)
   const now = Date.now()
   for (const [index, person] of people.entries()) {
     const enquiry = buildEnquiry(
@@ -79,17 +79,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function evidence() {
-  const said: string[] = []
-  const code = await runEnquiries(['evidence'], {
-    out: (text) => said.push(text),
-    err: (text) => said.push(text),
-    now: () => new Date(),
-    env,
-    localDataDir: join(dir, 'dynamodb'),
-  })
-  return { code, said: said.join('\n') }
-}
+const evidence = () =>
+  runSaying(runEnquiries, ['evidence'], env, { localDataDir: join(dir, 'dynamodb') })
 
 const personalData = people.flatMap((person) => Object.values(person))
 

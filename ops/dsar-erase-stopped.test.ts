@@ -64,21 +64,23 @@ describe('an erasure that stops part-way', () => {
       return count
     }
     const log = join(dir, 'audit.log')
+    /** The same erasure each time, through the proxy, recorded in the one audit log. */
+    const erase = (...flags: string[]) =>
+      dsar([
+        'erase',
+        '--email',
+        email,
+        '--yes',
+        '--table',
+        tableName,
+        '--endpoint',
+        proxy.url,
+        '--audit-log',
+        log,
+        ...flags,
+      ])
     const started = performance.now()
-    const { code, err } = await dsar([
-      'erase',
-      '--email',
-      email,
-      '--yes',
-      '--table',
-      tableName,
-      '--endpoint',
-      proxy.url,
-      '--timeout',
-      '3',
-      '--audit-log',
-      log,
-    ])
+    const { code, err } = await erase('--timeout', '3')
     const ms = performance.now() - started
     // Back to the array's own push.
     Reflect.deleteProperty(db.operations, 'push')
@@ -107,18 +109,7 @@ describe('an erasure that stops part-way', () => {
 
     // And running it again finishes: what is left is found and deleted.
     proxy.up()
-    const again = await dsar([
-      'erase',
-      '--email',
-      email,
-      '--yes',
-      '--table',
-      tableName,
-      '--endpoint',
-      proxy.url,
-      '--audit-log',
-      log,
-    ])
+    const again = await erase()
     expect(again.code).toBe(0)
     const last = JSON.parse(readFileSync(log, 'utf8').trimEnd().split('\n').at(-1) as string)
     expect(last).toMatchObject({ found: 22 - deleted, erased: 22 - deleted })

@@ -158,8 +158,11 @@ describe('npm run enquiries -- show', () => {
 
   it('says first whether it was answered (when, by whom), or not, in the agency’s time', async () => {
     await freshTable()
+    /** The first two lines `show` prints: when the enquiry came, and whether it was answered. */
+    const heading = async (enquiry: Enquiry) =>
+      (await enquiries(['show', enquiry.ref])).out.split('\n').slice(0, 2)
     const waiting = await store(90, sent)
-    expect((await enquiries(['show', waiting.ref])).out.split('\n').slice(0, 2)).toEqual([
+    expect(await heading(waiting)).toEqual([
       `Received: Sat 21 Nov 2026, 10:30 GMT (ref ${waiting.ref})`,
       'Not answered (1 h 30 min since it came)',
     ])
@@ -169,7 +172,7 @@ describe('npm run enquiries -- show', () => {
       answeredBy: 'jane@elevate-digital.example',
       answeredVia: 'reply',
     })
-    expect((await enquiries(['show', answered.ref])).out.split('\n').slice(0, 2)).toEqual([
+    expect(await heading(answered)).toEqual([
       `Received: Sat 21 Nov 2026, 10:30 GMT (ref ${answered.ref})`,
       'Answered: Sat 21 Nov 2026, 11:15 GMT by jane@elevate-digital.example (a reply to its e-mail), 45 min after it came',
     ])
@@ -180,7 +183,7 @@ describe('npm run enquiries -- show', () => {
       answeredAt: '2026-07-14T09:00:00.000Z',
       answeredVia: 'link',
     })
-    expect((await enquiries(['show', july.ref])).out.split('\n').slice(0, 2)).toEqual([
+    expect(await heading(july)).toEqual([
       `Received: Tue 14 Jul 2026, 09:00 BST (ref ${july.ref})`,
       'Answered: Tue 14 Jul 2026, 10:00 BST with the "I have answered this" link, 1 h after it came',
     ])

@@ -13,6 +13,7 @@ import { answerPromise } from '#shared/answer-promise.ts'
 import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
 import { enquiryTable } from '#shared/enquiry-table.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
+import { pipelineEnvironment } from './pipeline-function-props.ts'
 
 export interface AnswerWatchProps {
   /** The enquiries table whose `by-day` and `needs-attention` indexes it reads. */
@@ -70,10 +71,7 @@ export class AnswerWatch extends Construct {
       // Its calls are over by ANSWER_WATCH_BUDGET_MS (45 s).
       timeout: Duration.seconds(60),
       environment: {
-        ENQUIRIES_TABLE: props.table.tableName,
-        SENDER_EMAIL: props.senderEmail,
-        AGENCY_EMAIL: props.agencyEmail,
-        STAGE: props.stage ?? 'prod',
+        ...pipelineEnvironment(props, props.stage ?? 'prod'),
         SITE_URL: props.siteUrl,
         AGENCY_TIME_ZONE: timeZone,
         REMINDER_AFTER_HOURS: String(props.reminderAfterHours ?? answerPromise.reminderAfterHours),

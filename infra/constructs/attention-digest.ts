@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib'
-import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
@@ -9,11 +9,13 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager'
 import type { ITopic } from 'aws-cdk-lib/aws-sns'
 import { Construct } from 'constructs'
-import { digestMetrics, METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
+import { digestMetrics } from '#shared/delivery-metrics.ts'
 import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
 import { enquiryTable } from '#shared/enquiry-table.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
+import { pipelineEnvironment } from './pipeline-function-props.ts'
+import { pipelineMetric } from './pipeline-metric.ts'
 
 /** Every morning at 08:00 UTC (08:00 in a British winter, 09:00 in summer). */
 export const DEFAULT_DIGEST_SCHEDULE = 'cron(0 8 * * ? *)'
@@ -88,10 +90,7 @@ export class AttentionDigest extends Construct {
       // Its calls are over by DIGEST_BUDGET_MS (45 s).
       timeout: Duration.seconds(60),
       environment: {
-        ENQUIRIES_TABLE: props.table.tableName,
-        SENDER_EMAIL: props.senderEmail,
-        AGENCY_EMAIL: props.agencyEmail,
-        STAGE: props.stage ?? 'prod',
+        ...pipelineEnvironment(props, props.stage ?? 'prod'),
         DIGEST_LIST_DAYS: String(props.listDays ?? enquiryActionsApi.listDays),
         ...(props.copyTo && { DIGEST_COPY_TO: props.copyTo }),
         ...(props.actionLinks && {
@@ -126,13 +125,12 @@ export class AttentionDigest extends Construct {
       props.copyTo === undefined
         ? undefined
         : firstOccurrenceAlarm(this, 'CopyFailedAlarm', {
-            metric: new Metric({
-              namespace: METRICS_NAMESPACE,
-              metricName: digestMetrics.copyFailed,
-              dimensionsMap: { service: digestMetrics.service, stage: props.stage ?? 'prod' },
-              statistic: 'Sum',
-              period: Duration.minutes(5),
-            }),
+            metric: pipelineMetric(
+              digestMetrics.service,
+              props.stage ?? 'prod',
+              digestMetrics.copyFailed,
+              { statistic: 'Sum', period: Duration.minutes(5) },
+            ),
             description:
               `The digest went to the agency inbox, which had refused mail, but its copy to ` +
               `${props.copyTo} failed: nobody may have seen it. The digest function's log says ` +

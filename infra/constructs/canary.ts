@@ -3,7 +3,7 @@ import {
   type Alarm,
   ComparisonOperator,
   MathExpression,
-  Metric,
+  type Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
@@ -20,10 +20,10 @@ import {
   DELIVERED_WITHIN_MS,
   STEP_TIMEOUT_MS,
 } from '#functions/canary/check.ts'
-import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import { canaryMetrics, syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 import { alarmToTopic } from './first-occurrence-alarm.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
+import { pipelineMetric } from './pipeline-metric.ts'
 
 /** How often the canary runs unless the stage says otherwise. */
 export const DEFAULT_CANARY_INTERVAL = Duration.hours(1)
@@ -115,10 +115,7 @@ export class Canary extends Construct {
       targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
     })
 
-    this.failedMetric = new Metric({
-      namespace: METRICS_NAMESPACE,
-      metricName: canaryMetrics.failed,
-      dimensionsMap: { service: canaryMetrics.service, stage },
+    this.failedMetric = pipelineMetric(canaryMetrics.service, stage, canaryMetrics.failed, {
       statistic: 'Maximum',
       period: interval,
     })

@@ -1,7 +1,6 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
-import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
-import { Grant, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
-import { Key } from 'aws-cdk-lib/aws-kms'
+import { Duration, Stack, Validations } from 'aws-cdk-lib'
+import type { Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch'
+import { Grant } from 'aws-cdk-lib/aws-iam'
 import {
   Architecture,
   type IFunction,
@@ -10,21 +9,19 @@ import {
 } from 'aws-cdk-lib/aws-lambda'
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations'
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses'
-import { Topic } from 'aws-cdk-lib/aws-sns'
+import type { Topic } from 'aws-cdk-lib/aws-sns'
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
-import {
-  DELIVERY_EVENTS_SERVICE,
-  deliveryMetricNames,
-  METRICS_NAMESPACE,
-} from '#shared/delivery-metrics.ts'
+import { DELIVERY_EVENTS_SERVICE, deliveryMetricNames } from '#shared/delivery-metrics.ts'
 import { cdkBundling } from '../lambda-bundling.ts'
+import { encryptedTopic } from './encrypted-topic.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
-import { handlerEntry } from './node-function.ts'
-import type { PipelineFunctionProps } from './pipeline-function-props.ts'
+import { handlerEntry, roleWithOwnLogs } from './node-function.ts'
+import { type PipelineFunctionProps, pipelineEnvironment } from './pipeline-function-props.ts'
+import { pipelineMetric } from './pipeline-metric.ts'
 import { enquiryMailScope, grantSesSend, type SesSendScope } from './ses-send-grant.ts'
 
 export interface DeliveryEventsProps extends PipelineFunctionProps {
@@ -63,32 +60,14 @@ export class DeliveryEvents extends Construct {
 
   constructor(scope: Construct, id: string, props: DeliveryEventsProps) {
     super(scope, id)
-    const stack = Stack.of(this)
-    this.stage = props.stage ?? stack.stackName
+    this.stage = props.stage ?? Stack.of(this).stackName
     this.sendScope = enquiryMailScope(props.senderEmail, props.agencyEmail)
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH
 
-    // SES publishes to an encrypted topic only when the key lets it in, which AWS's own SNS key
-    // does not: a customer-managed key, rotated yearly.
-    const key = new Key(this, 'TopicKey', {
-      description: 'Encrypts SES delivery events of the agency website',
-      enableKeyRotation: true,
-      // It protects messages in flight only; nothing encrypted with it outlives the stack.
-      removalPolicy: RemovalPolicy.DESTROY,
-      pendingWindow: Duration.days(7),
-    })
-    key.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal('ses.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
-      }),
-    )
-    this.topic = new Topic(this, 'Topic', {
+    this.topic = encryptedTopic(this, 'Topic', {
+      publisher: 'ses.amazonaws.com',
+      keyDescription: 'Encrypts SES delivery events of the agency website',
       displayName: 'Website e-mail delivery events',
-      masterKey: key,
-      enforceSSL: true,
     })
 
     this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
@@ -110,12 +89,10 @@ export class DeliveryEvents extends Construct {
       ],
     })
 
-    const logGroup = new LogGroup(this, 'FunctionLogs', { retention })
-    const role = new Role(this, 'FunctionRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    const { logGroup, role } = roleWithOwnLogs(this, 'Function', {
       description: 'Runs the delivery-events function of the agency website',
+      retention,
     })
-    logGroup.grantWrite(role)
     this.failedEvents = new Queue(this, 'FailedEvents', {
       retentionPeriod: props.failedEventRetention ?? Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
@@ -135,12 +112,7 @@ export class DeliveryEvents extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: 256,
       timeout: Duration.seconds(30),
-      environment: {
-        ENQUIRIES_TABLE: props.table.tableName,
-        SENDER_EMAIL: props.senderEmail,
-        AGENCY_EMAIL: props.agencyEmail,
-        STAGE: this.stage,
-      },
+      environment: pipelineEnvironment(props, this.stage),
       logGroup,
       role,
       // After the try and Lambda's two retries, the event is kept for ops rather than dropped.
@@ -203,10 +175,7 @@ export class DeliveryEvents extends Construct {
 
   /** One of the function's metrics, as its Powertools EMF lines define it. */
   metric(status: keyof typeof deliveryMetricNames): Metric {
-    return new Metric({
-      namespace: METRICS_NAMESPACE,
-      metricName: deliveryMetricNames[status],
-      dimensionsMap: { service: DELIVERY_EVENTS_SERVICE, stage: this.stage },
+    return pipelineMetric(DELIVERY_EVENTS_SERVICE, this.stage, deliveryMetricNames[status], {
       statistic: 'Sum',
       period: Duration.minutes(1),
     })

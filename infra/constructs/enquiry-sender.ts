@@ -1,5 +1,10 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib'
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch'
+import {
+  Alarm,
+  ComparisonOperator,
+  type Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch'
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
 import { Grant } from 'aws-cdk-lib/aws-iam'
 import { FilterCriteria, type IFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda'
@@ -7,11 +12,11 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
-import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import { enquiryTable, newPendingEnquiryFilter } from '#shared/enquiry-table.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
-import type { PipelineFunctionProps } from './pipeline-function-props.ts'
+import { type PipelineFunctionProps, pipelineEnvironment } from './pipeline-function-props.ts'
+import { pipelineMetric } from './pipeline-metric.ts'
 
 export interface EnquirySenderProps extends PipelineFunctionProps {
   /**
@@ -52,22 +57,16 @@ export class EnquirySender extends Construct {
       // within 10 s (HOLDER_RUNS_AT_MOST_MS, 27 s): over by about 37 s. Each claim's lease is
       // sized to what is left of this timeout, so a killed sender's claims lapse within a minute.
       timeout: Duration.seconds(45),
-      environment: {
-        ENQUIRIES_TABLE: table.tableName,
-        SENDER_EMAIL: props.senderEmail,
-        AGENCY_EMAIL: props.agencyEmail,
-        STAGE: stage,
-      },
+      environment: pipelineEnvironment(props, stage),
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
     })
     this.function = sender.fn
-    this.outcomeUnknownMetric = new Metric({
-      namespace: METRICS_NAMESPACE,
-      metricName: 'EnquiryEmailOutcomeUnknown',
-      dimensionsMap: { service: 'enquiry-sender', stage },
-      statistic: 'Sum',
-      period: Duration.minutes(5),
-    })
+    this.outcomeUnknownMetric = pipelineMetric(
+      'enquiry-sender',
+      stage,
+      'EnquiryEmailOutcomeUnknown',
+      { statistic: 'Sum', period: Duration.minutes(5) },
+    )
 
     this.failedRecords = new Queue(this, 'FailedRecords', {
       retentionPeriod: Duration.days(14),

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Duration } from 'aws-cdk-lib'
+import type { Duration, RemovalPolicy } from 'aws-cdk-lib'
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import {
   Architecture,
@@ -38,17 +38,41 @@ export interface NodeFunctionOptions {
 }
 
 /**
- * One of the product's functions (Node 24, arm64, bundled as docs/decisions/0006 says) with its
- * own log group (`${id}Logs`, kept `retention`) and a role (`${id}Role`) that may write to that
- * log group only, instead of the AWS-managed basic execution policy, which may write to any.
+ * A Lambda function's log group (`${prefix}Logs`, kept `retention`) and a role (`${prefix}Role`)
+ * that may write to that log group only, instead of the AWS-managed basic execution policy, which
+ * may write to any: every function here runs with one, ours and CDK's own handlers alike.
  */
-export function nodeFunction(scope: Construct, id: string, options: NodeFunctionOptions) {
-  const logGroup = new LogGroup(scope, `${id}Logs`, { retention: options.retention })
-  const role = new Role(scope, `${id}Role`, {
+export function roleWithOwnLogs(
+  scope: Construct,
+  prefix: string,
+  options: {
+    readonly description: string
+    readonly retention: RetentionDays
+    /** @default - the log group's own default (kept when the stack is deleted) */
+    readonly removalPolicy?: RemovalPolicy
+  },
+): { readonly logGroup: LogGroup; readonly role: Role } {
+  const logGroup = new LogGroup(scope, `${prefix}Logs`, {
+    retention: options.retention,
+    ...(options.removalPolicy && { removalPolicy: options.removalPolicy }),
+  })
+  const role = new Role(scope, `${prefix}Role`, {
     assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-    description: `Runs the ${id} function of the agency website`,
+    description: options.description,
   })
   logGroup.grantWrite(role)
+  return { logGroup, role }
+}
+
+/**
+ * One of the product's functions (Node 24, arm64, bundled as docs/decisions/0006 says) with its
+ * own log group and a role that may write to it only (`roleWithOwnLogs`, prefixed `id`).
+ */
+export function nodeFunction(scope: Construct, id: string, options: NodeFunctionOptions) {
+  const { logGroup, role } = roleWithOwnLogs(scope, id, {
+    description: `Runs the ${id} function of the agency website`,
+    retention: options.retention,
+  })
   const fn = new NodejsFunction(scope, `${id}Function`, {
     entry: options.entry,
     handler: 'handler',

@@ -1,12 +1,12 @@
 import { RemovalPolicy, Stack } from 'aws-cdk-lib'
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs'
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import {
   AwsCustomResource,
   AwsCustomResourcePolicy,
   PhysicalResourceId,
 } from 'aws-cdk-lib/custom-resources'
 import { Construct } from 'constructs'
+import { roleWithOwnLogs } from './node-function.ts'
 
 export interface ParameterInRegionProps {
   /** The SSM parameter's name, e.g. `/ElevateDigital/distribution-id`. */
@@ -30,16 +30,12 @@ export class ParameterInRegion extends Construct {
     const name = props.parameterName
     const call = { service: 'SSM', region: props.region }
     // Its own role and log group, as every function here has: it may write that log group and
-    // that parameter, nothing else (not the AWS-managed basic execution policy).
-    const logGroup = new LogGroup(this, 'Logs', {
+    // that parameter, nothing else.
+    const { logGroup, role } = roleWithOwnLogs(this, '', {
+      description: 'Writes an SSM parameter of the agency website in another region',
       retention: props.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     })
-    const role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Writes an SSM parameter of the agency website in another region',
-    })
-    logGroup.grantWrite(role)
     new AwsCustomResource(this, 'Writer', {
       onUpdate: {
         ...call,

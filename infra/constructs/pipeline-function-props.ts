@@ -28,3 +28,20 @@ export interface PipelineFunctionProps {
    */
   readonly logRetention?: RetentionDays
 }
+
+/**
+ * The variables functions/config.ts requires of every function that reads enquiries and e-mails
+ * about them, written in one place so that no construct can start a function without one. Each
+ * construct adds its own after these.
+ */
+export function pipelineEnvironment(
+  props: Pick<PipelineFunctionProps, 'table' | 'senderEmail' | 'agencyEmail'>,
+  stage: string,
+): Record<string, string> {
+  return {
+    ENQUIRIES_TABLE: props.table.tableName,
+    SENDER_EMAIL: props.senderEmail,
+    AGENCY_EMAIL: props.agencyEmail,
+    STAGE: stage,
+  }
+}

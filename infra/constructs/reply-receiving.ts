@@ -11,6 +11,7 @@ import { Construct } from 'constructs'
 import { enquiryActionsApi } from '#shared/enquiry-actions.ts'
 import { inboundSmtpHost, SES_RECEIVING_REGIONS, sesReceivesIn } from '../ses-receiving.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
+import { pipelineEnvironment } from './pipeline-function-props.ts'
 
 export interface ReplyReceivingProps {
   /** The enquiries table the answers are recorded on. */
@@ -68,10 +69,7 @@ export class ReplyReceiving extends Construct {
       memorySize: 256,
       timeout: Duration.seconds(10),
       environment: {
-        ENQUIRIES_TABLE: props.table.tableName,
-        SENDER_EMAIL: props.senderEmail,
-        AGENCY_EMAIL: props.agencyEmail,
-        STAGE: props.stage ?? 'prod',
+        ...pipelineEnvironment(props, props.stage ?? 'prod'),
         REPLY_DOMAIN: props.replyDomain,
         // Resolved by CloudFormation at deploy time: the template holds only the reference.
         [enquiryActionsApi.keyEnv]: props.linkKey.secretValue.unsafeUnwrap(),

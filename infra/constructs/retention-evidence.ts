@@ -2,7 +2,7 @@ import { type CfnResource, Duration, Stack, Validations } from 'aws-cdk-lib'
 import {
   ComparisonOperator,
   MathExpression,
-  Metric,
+  type Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
@@ -34,9 +34,9 @@ import {
   evidencePrefix,
   RETENTION_FAILURES_METRIC,
 } from '#functions/retention-evidence/contract.ts'
-import { METRICS_NAMESPACE } from '#shared/delivery-metrics.ts'
 import { alarmToTopic } from './first-occurrence-alarm.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
+import { pipelineMetric } from './pipeline-metric.ts'
 import { grantSesSend } from './ses-send-grant.ts'
 
 /** 06:00 UTC on the 1st of each month. */
@@ -204,13 +204,12 @@ export class RetentionEvidence extends Construct {
       schedule: Schedule.expression(EVIDENCE_SCHEDULE),
       targets: [new LambdaFunction(fn, { retryAttempts: 1 })],
     })
-    this.failuresMetric = new Metric({
-      namespace: METRICS_NAMESPACE,
-      metricName: RETENTION_FAILURES_METRIC,
-      dimensionsMap: { service: 'retention-evidence', stage: props.stage },
-      statistic: 'Maximum',
-      period: Duration.days(1),
-    })
+    this.failuresMetric = pipelineMetric(
+      'retention-evidence',
+      props.stage,
+      RETENTION_FAILURES_METRIC,
+      { statistic: 'Maximum', period: Duration.days(1) },
+    )
     alarmToTopic(this, 'Alarm', props.opsTopic, {
       metric: new MathExpression({
         expression: 'MAX([failures, errors])',

@@ -1,14 +1,15 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront'
-import { CfnPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { CfnPolicy, type Role } from 'aws-cdk-lib/aws-iam'
 import type { SingletonFunction } from 'aws-cdk-lib/aws-lambda'
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
+import { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment'
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js'
 import type { Construct } from 'constructs'
 import { contentSecurityPolicy } from '#shared/security-headers.ts'
 import { inlineScriptsRefused } from '../inline-scripts.ts'
+import { roleWithOwnLogs } from './node-function.ts'
 
 /**
  * Browser caching, as object metadata. The same rules as the local server's `cacheControlFor`
@@ -56,15 +57,11 @@ export function deploySite(scope: Construct, props: SiteDeploymentProps): void {
     )
   }
   const source = Source.asset(props.siteDirectory, { exclude: ['.vite'] })
-  const logGroup = new LogGroup(scope, 'DeploymentLogs', {
+  const { logGroup, role } = roleWithOwnLogs(scope, 'Deployment', {
+    description: 'Copies the built website into its bucket',
     retention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
   })
-  const role = new Role(scope, 'DeploymentRole', {
-    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-    description: 'Copies the built website into its bucket',
-  })
-  logGroup.grantWrite(role)
   const common = {
     sources: [source],
     destinationBucket: props.bucket,

@@ -288,11 +288,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       expect(statements).toEqual(
         expect.arrayContaining([
           stage.writeLogs('ContactApiContactLogs'),
-          {
-            Effect: 'Allow',
-            Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
-            Resource: stage.tableArn(),
-          },
+          stage.onTable(['dynamodb:GetItem', 'dynamodb:PutItem']),
         ]),
       )
       expect(statements).toHaveLength(2)
@@ -306,16 +302,8 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
       expect(statements).toEqual(
         expect.arrayContaining([
           stage.writeLogs('ContactApiNotificationRetryLogs'),
-          {
-            Effect: 'Allow',
-            Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-            Resource: stage.tableArn(),
-          },
-          {
-            Effect: 'Allow',
-            Action: ['dynamodb:Query'],
-            Resource: stage.tableArn(`/index/${enquiryTable.pendingEmailIndex.name}`),
-          },
+          stage.onTable(['dynamodb:GetItem', 'dynamodb:UpdateItem']),
+          stage.onTable(['dynamodb:Query'], enquiryTable.pendingEmailIndex.name),
           sendAsSender(),
         ]),
       )
@@ -325,11 +313,7 @@ describe('a stage with no domain, no analytics, functions bundled', () => {
     it('lets the digest links’ function get and update items only, and log: no index, no SES, no secret read', () => {
       expect(stage.roleStatements('ContactApiEnquiryActionsRole')).toEqual([
         stage.writeLogs('ContactApiEnquiryActionsLogs'),
-        {
-          Effect: 'Allow',
-          Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-          Resource: stage.tableArn(),
-        },
+        stage.onTable(['dynamodb:GetItem', 'dynamodb:UpdateItem']),
       ])
     })
 

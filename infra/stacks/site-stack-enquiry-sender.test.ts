@@ -9,16 +9,8 @@ describe('the enquiry sender, started by the table stream', () => {
     expect(statements).toEqual(
       expect.arrayContaining([
         stage.writeLogs('EnquirySenderSenderLogs'),
-        {
-          Effect: 'Allow',
-          Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-          Resource: stage.tableArn(),
-        },
-        {
-          Effect: 'Allow',
-          Action: ['dynamodb:Query'],
-          Resource: stage.tableArn(`/index/${enquiryTable.messageIndex.name}`),
-        },
+        stage.onTable(['dynamodb:GetItem', 'dynamodb:UpdateItem']),
+        stage.onTable(['dynamodb:Query'], enquiryTable.messageIndex.name),
       ]),
     )
     const actions = statements.flatMap((statement: Cfn) => [statement.Action].flat())

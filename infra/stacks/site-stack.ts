@@ -18,6 +18,7 @@ import { Notifications } from '../constructs/notifications.ts'
 import { ParameterInRegion } from '../constructs/parameter-in-region.ts'
 import { PipelineAlarms } from '../constructs/pipeline-alarms.ts'
 import { PipelineDashboard } from '../constructs/pipeline-dashboard.ts'
+import type { PipelineFunctionProps } from '../constructs/pipeline-function-props.ts'
 import { RetentionEvidence } from '../constructs/retention-evidence.ts'
 import { enquiryMailScope } from '../constructs/ses-send-grant.ts'
 import { SiteCertificate } from '../constructs/site-certificate.ts'
@@ -176,6 +177,16 @@ export class SiteStack extends Stack {
       sendScope: enquiryMailScope(props.senderEmail, props.agencyEmail),
       opsEmail: props.opsEmail,
     })
+    // What every construct of the enquiry pipeline that runs a function is given alike.
+    const pipeline: PipelineFunctionProps = {
+      table,
+      senderEmail: props.senderEmail,
+      agencyEmail: props.agencyEmail,
+      opsTopic: this.notifications.opsTopic,
+      stage,
+      functionsDirectory: props.functionsDirectory,
+      logRetention: retention.logs,
+    }
     // The API's own domain: its certificate given, or issued in the zone (stage-settings.ts requires one).
     const apiCertificate =
       domain &&
@@ -223,30 +234,16 @@ export class SiteStack extends Stack {
     })
     const siteUrl = `https://${domain?.domainName ?? this.site.distribution.distributionDomainName}`
     this.digest = new AttentionDigest(this, 'Digest', {
-      table,
-      senderEmail: props.senderEmail,
-      agencyEmail: props.agencyEmail,
+      ...pipeline,
       schedule: props.digestSchedule,
-      stage,
-      functionsDirectory: props.functionsDirectory,
-      logRetention: retention.logs,
       listDays: props.digestListDays,
       copyTo: props.digestCopyTo,
-      opsTopic: this.notifications.opsTopic,
       actionLinks: { siteUrl, key: this.contactApi.actionLinkKey },
     })
     this.sender =
       props.data.tableStreamArn === undefined
         ? undefined
-        : new EnquirySender(this, 'EnquirySender', {
-            table,
-            senderEmail: props.senderEmail,
-            agencyEmail: props.agencyEmail,
-            opsTopic: this.notifications.opsTopic,
-            stage,
-            functionsDirectory: props.functionsDirectory,
-            logRetention: retention.logs,
-          })
+        : new EnquirySender(this, 'EnquirySender', pipeline)
     const answers = props.answers ?? {}
     this.answers = new AnswerPromise(this, 'Answers', {
       table,
@@ -295,13 +292,7 @@ export class SiteStack extends Stack {
       this.notifications.grantSendEmail(fn, sendScopeOf(fn))
     }
     this.deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
-      table,
-      senderEmail: props.senderEmail,
-      agencyEmail: props.agencyEmail,
-      opsTopic: this.notifications.opsTopic,
-      stage,
-      functionsDirectory: props.functionsDirectory,
-      logRetention: retention.logs,
+      ...pipeline,
       failedEventRetention: Duration.days(retention.failedEventDays),
     })
     for (const fn of Object.values(senders)) this.deliveryEvents.trackSendsOf(fn, sendScopeOf(fn))

@@ -124,8 +124,11 @@ export interface BundledStage {
   readonly data: Template
   /** How the site stack reads a value of the data stack's: that stack's output, by resource id. */
   fromData(idPrefix: string): object
-  /** The enquiries table's ARN (the data stack's, through its output), plus `suffix` (an index). */
-  tableArn(suffix?: string): object
+  /**
+   * The statement that allows `actions` on the enquiries table (the data stack's, through its
+   * output), or with `index`, on that index only.
+   */
+  onTable(actions: readonly string[], index?: string): object
   /** The policy statements of the role whose id starts with `idPrefix`. */
   roleStatements(idPrefix: string): Cfn[]
   /** The statement that lets a function write to its log group (id starting with `idPrefix`). */
@@ -160,18 +163,22 @@ export function bundledStage(
     get data() {
       return synthesised().data as Template
     },
-    tableArn(suffix = '') {
+    onTable(actions, index) {
       return {
-        'Fn::Join': [
-          '',
-          [
-            'arn:aws:dynamodb:eu-west-2:',
-            { Ref: 'AWS::AccountId' },
-            ':table/',
-            this.fromData('EnquiriesTable'),
-            ...(suffix ? [suffix] : []),
+        Effect: 'Allow',
+        Action: [...actions],
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:aws:dynamodb:eu-west-2:',
+              { Ref: 'AWS::AccountId' },
+              ':table/',
+              this.fromData('EnquiriesTable'),
+              ...(index ? [`/index/${index}`] : []),
+            ],
           ],
-        ],
+        },
       }
     },
     roleStatements(idPrefix) {

@@ -1,6 +1,6 @@
 import type { DrillResult } from '../drill-report.ts'
 import type { FaultStack } from '../fault-stack.ts'
-import { deliveredAfter, deliveryChecks, deliveryFigures } from './delivery-tally.ts'
+import { deliveryChecks } from './delivery-tally.ts'
 import * as drill from './under-load.ts'
 
 /**
@@ -12,19 +12,15 @@ const DRIP_EVERY_MS = 3_000
 
 /** DynamoDB answers, but drips, for 15 s under load; then the retry sends what is owed. */
 export async function dynamoDbDripping(stack: FaultStack, budgetMs: number): Promise<DrillResult> {
-  const { load, stored, answered201 } = await drill.loadThroughStorageFault(
+  const { load, stored, delivery, figures } = await drill.throughStorageFault(
     stack,
+    budgetMs,
     (db) => db.drip(DRIP_EVERY_MS),
     { faultMs: 15_000, kind: 'drip' },
   )
-  const delivery = await deliveredAfter(stack, { ...load, load })
   return {
     name: 'DynamoDB dripping 15 s under load',
-    figures: [
-      ...drill.answerFigures(load, budgetMs),
-      `${stored.length} stored for ${answered201} answered 201`,
-      ...deliveryFigures(delivery),
-    ],
+    figures,
     checks: [
       drill.check(
         'every answer within the budget',

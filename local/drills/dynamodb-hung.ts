@@ -1,24 +1,20 @@
 import type { DrillResult } from '../drill-report.ts'
 import type { FaultStack } from '../fault-stack.ts'
-import { deliveredAfter, deliveryChecks, deliveryFigures } from './delivery-tally.ts'
+import { deliveryChecks } from './delivery-tally.ts'
 import * as drill from './under-load.ts'
 
 /** DynamoDB accepts connections and never answers for 20 s, under load. */
 export async function dynamoDbHung(stack: FaultStack, budgetMs: number): Promise<DrillResult> {
-  const { load, stored, answered201 } = await drill.loadThroughStorageFault(
+  const { load, stored, answered201, delivery, figures } = await drill.throughStorageFault(
     stack,
+    budgetMs,
     (db) => db.hang(),
     { faultMs: 20_000, kind: 'dynamodb' },
   )
   const unavailable = load.answers.filter((answer) => [503, 504].includes(answer.status)).length
-  const delivery = await deliveredAfter(stack, { ...load, load })
   return {
     name: 'DynamoDB hung 20 s under load',
-    figures: [
-      ...drill.answerFigures(load, budgetMs),
-      `${stored.length} stored for ${answered201} answered 201`,
-      ...deliveryFigures(delivery),
-    ],
+    figures,
     checks: [
       drill.check('every answer within the budget', drill.withinBudget(load, budgetMs)),
       drill.allCreatedOrUnavailable(load),

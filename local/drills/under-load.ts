@@ -5,6 +5,7 @@ import { type DrillCheck, formatDuration, formatStatuses } from '../drill-report
 import type { FaultProxy } from '../fault-proxy.ts'
 import type { FaultStack } from '../fault-stack.ts'
 import { type LoadResult, runLoad } from '../load.ts'
+import { deliveredAfter, deliveryFigures } from './delivery-tally.ts'
 
 /** What every drill shares: the stack it runs on, its load, its figures and its checks. */
 
@@ -70,11 +71,14 @@ export async function loadThroughFault(
 }
 
 /**
- * Load through a storage (DynamoDB) fault, then what the load stored. A write cut off by the
- * deadline may still have been in flight: it settles for a second before anything is counted.
+ * Load through a storage (DynamoDB) fault, what the load stored, then the e-mails the retry
+ * delivers once storage recovers, and the figures every storage drill prints of them. A write
+ * cut off by the deadline may still have been in flight: it settles for a second before anything
+ * is counted.
  */
-export async function loadThroughStorageFault(
+export async function throughStorageFault(
   stack: FaultStack,
+  budgetMs: number,
   fault: (service: FaultProxy) => void,
   options: { faultMs: number; kind: string },
 ) {
@@ -82,7 +86,13 @@ export async function loadThroughStorageFault(
   await after(1_000)
   const stored = await stack.storedFor(load.email)
   const answered201 = load.answers.filter((answer) => answer.status === 201).length
-  return { load, stored, answered201 }
+  const delivery = await deliveredAfter(stack, { ...load, load })
+  const figures = [
+    ...answerFigures(load, budgetMs),
+    `${stored.length} stored for ${answered201} answered 201`,
+    ...deliveryFigures(delivery),
+  ]
+  return { load, stored, answered201, delivery, figures }
 }
 
 /** Every request answered, and every answer a 201. */

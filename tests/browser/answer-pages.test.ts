@@ -1,53 +1,20 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createAwsClients } from '#functions/aws-clients.ts'
-import { loadFunctionConfig } from '#functions/config.ts'
-import { sendDigest } from '#functions/digest/send.ts'
-import { actionLinker, linkKeyEnv } from '#functions/enquiries/action-links.ts'
-import { silentLogger } from '#functions/log.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { readMailbox } from '#local/mailbox.ts'
-import { localCredentials } from '#local/pipeline.ts'
-import { sampleEnquiry } from '#shared/sample-enquiry.ts'
-import { expectNoAxeViolations, launchChromium, url } from './chromium.ts'
+import { expectNoAxeViolations, sharedChromium } from './chromium.ts'
+import { localPipeline } from './local-pipeline.ts'
 
 /**
  * The pages staff reach from the 24-hour promise's e-mails, on a phone (390 px, JavaScript off,
  * as the strictest mail client's browser): the page of every waiting enquiry (the digest's and
  * weekly summary's link) and "I have answered this".
  */
-const env = inject('pipelineEnv')
-const config = loadFunctionConfig(env)
-const clients = createAwsClients(config, { credentials: localCredentials })
-const key = env[linkKeyEnv] as string
-const siteUrl = url('')
-const links = (now: Date) => actionLinker({ key, stage: 'local', siteUrl, now })
+const { links, runDigest, postEnquiry } = localPipeline()
+const browser = await sharedChromium()
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  clients.documentClient.destroy()
-  clients.ses.destroy()
-})
-
-let sequence = 0
-async function enquiry(held: boolean): Promise<string> {
-  sequence++
-  const response = await fetch(`${siteUrl}/api/contacts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...sampleEnquiry,
-      email: `answers-${Date.now()}-${sequence}@example.co.uk`,
-      message: `Answer pages ${Date.now()}-${sequence}: please call me about a new website.`,
-      ...(held && { website: 'https://spam.example' }),
-    }),
-  })
-  expect(response.status).toBe(201)
-  return ((await response.json()) as { id: string }).id
-}
+/** An enquiry through the API; held back as spam (the honeypot filled in) when `held`. */
+const enquiry = (held: boolean) =>
+  postEnquiry('Answer pages', held ? { website: 'https://spam.example' } : {})
 
 /** A phone's window with JavaScript off. */
 async function onPhone(link: string): Promise<{ page: Page; close: () => Promise<void> }> {
@@ -80,14 +47,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textCont
 describe('the pages of the 24-hour promise, on a phone', () => {
   it('the digest’s "See every waiting enquiry" lists each with its links; one more click opens its button', async () => {
     const id = await enquiry(true)
-    await sendDigest({
-      table: { client: clients.documentClient, tableName: config.enquiriesTable },
-      ses: clients.ses,
-      addresses: config,
-      log: silentLogger,
-      now: () => new Date(),
-      links,
-    })
+    await runDigest()
     const digest = (await readMailbox(inject('mailboxUrl')))
       .filter((email) => email.subject.includes('waiting for you'))
       .at(-1)

@@ -1,5 +1,5 @@
 import axe from 'axe-core'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, expect, inject } from 'vitest'
 import { BANNER_DELAY_MS } from '#frontend/consent/constants.ts'
 import { chromiumPath, headlessFlags, headlessShellPath } from './chromium-binary.ts'
@@ -166,6 +166,20 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
+ * Expects a click on `link` to record a cta_click labelled `label`: the data attributes the
+ * analytics module reads from a link when it is clicked, and nothing else.
+ */
+export async function expectCtaClick(link: Locator, label: string) {
+  const tracking = await link.evaluate((element) => ({ ...(element as HTMLElement).dataset }))
+  expect(tracking).toEqual({
+    trackOn: 'click',
+    trackAction: 'cta_click',
+    trackCategory: 'engagement',
+    trackLabel: label,
+  })
+}
+
+/**
  * axe-core's own `axe.run` in the page, its source added once per document. The site has no
  * frames, so `@axe-core/playwright`'s frame-by-frame run (which adds the source again on every
  * call and finishes in a new tab) bought nothing here at three times the cost: 150 ms a page
@@ -181,6 +195,20 @@ async function runAxe(page: Page): Promise<axe.Result[]> {
     ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
   )
 }
+
+/**
+ * Sum of the layout shifts the page has recorded so far, input or not (the tests that read it
+ * give none). The buffered entries are taken synchronously, so no page timer decides when the
+ * answer is complete.
+ */
+export const layoutShift = (page: Page): Promise<number> =>
+  page.evaluate(() => {
+    const observer = new PerformanceObserver(() => undefined)
+    observer.observe({ type: 'layout-shift', buffered: true })
+    const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[]
+    observer.disconnect()
+    return entries.reduce((sum, entry) => sum + entry.value, 0)
+  })
 
 /** Scrolls the window and waits for the shell's rAF-throttled scroll handler to run. */
 export async function scrollTo(page: Page, y: number) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core'
+import type { Browser, BrowserContextOptions, Locator, Page, Request } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { url, viewports } from './chromium.ts'
@@ -108,6 +108,16 @@ export async function fieldValues(page: Page): Promise<Record<EnquiryField, stri
 
 export async function expectDisabled(page: Page, disabled: boolean) {
   await expect.poll(() => submitButton(page).isDisabled()).toBe(disabled)
+}
+
+/** Expects `within` to offer the agency's e-mail and phone as links that start a mail and a call. */
+export async function expectAgencyContactLinks(within: Locator) {
+  await expect(
+    within.getByRole('link', { name: 'hello@elevate-digital.example' }).getAttribute('href'),
+  ).resolves.toBe('mailto:hello@elevate-digital.example')
+  await expect(
+    within.getByRole('link', { name: '020 7946 0321' }).getAttribute('href'),
+  ).resolves.toBe('tel:+442079460321')
 }
 
 interface ManifestEntry {

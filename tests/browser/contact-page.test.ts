@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { maxLengths } from '#shared/contact.ts'
 import { sharedChromium } from './chromium.ts'
-import { enhanceForm, field, openContact } from './contact-helpers.ts'
+import { enhanceForm, expectAgencyContactLinks, field, openContact } from './contact-helpers.ts'
 
 /**
  * The contact page and its form's fields as prerendered (spec §2 Contact, §4 Contact form).
@@ -14,13 +14,7 @@ describe('contact page', () => {
   it('shows the hero, the contact details, the four consultation benefits and the form', async () => {
     const { page, close } = await openContact(browser)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Contact Us')
-    const main = page.locator('main')
-    await expect(
-      main.getByRole('link', { name: 'hello@elevate-digital.example' }).getAttribute('href'),
-    ).resolves.toBe('mailto:hello@elevate-digital.example')
-    await expect(
-      main.getByRole('link', { name: '020 7946 0321' }).getAttribute('href'),
-    ).resolves.toBe('tel:+442079460321')
+    await expectAgencyContactLinks(page.locator('main'))
     await expect(page.locator('main').textContent()).resolves.toMatch(
       /an ICO registered data controller/,
     )

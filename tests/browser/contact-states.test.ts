@@ -202,12 +202,7 @@ describe('contact form: states', () => {
       expect(text).toContain(failure.reads)
       expect(text).toContain('Your details are still in the form')
       // The way round: the agency's e-mail and phone.
-      await expect(
-        status.getByRole('link', { name: 'hello@elevate-digital.example' }).getAttribute('href'),
-      ).resolves.toBe('mailto:hello@elevate-digital.example')
-      await expect(
-        status.getByRole('link', { name: '020 7946 0321' }).getAttribute('href'),
-      ).resolves.toBe('tel:+442079460321')
+      await contact.expectAgencyContactLinks(status)
       // The request helper's message keeps the spec's format, in the console for whoever
       // investigates, and nowhere on the page.
       expect(consoleProblems).toContain(`The enquiry was not sent: ${failure.error}`)

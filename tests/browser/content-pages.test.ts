@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contactFormHref } from '#shared/routes.ts'
-import { openPage, sharedChromium } from './chromium.ts'
+import { expectCtaClick, openPage, sharedChromium } from './chromium.ts'
 import { breadcrumbs, buttons, listItems, outline, region, texts } from './page-reading.ts'
 
 const browser = await sharedChromium()
@@ -356,13 +356,7 @@ describe('closing calls to action', () => {
       const { page, close } = await openPage(browser, path)
       const link = page.locator(`#get-started a[href="${contactFormHref}"]`)
       await expect(link.textContent()).resolves.toBe(button)
-      const tracking = await link.evaluate((element) => ({ ...(element as HTMLElement).dataset }))
-      expect(tracking).toEqual({
-        trackOn: 'click',
-        trackAction: 'cta_click',
-        trackCategory: 'engagement',
-        trackLabel: label,
-      })
+      await expectCtaClick(link, label)
       await close()
     })
   }

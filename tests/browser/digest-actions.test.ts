@@ -1,18 +1,15 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createAwsClients } from '#functions/aws-clients.ts'
-import { loadFunctionConfig } from '#functions/config.ts'
-import { sendDigest } from '#functions/digest/send.ts'
-import { actionLinker, linkKeyEnv } from '#functions/enquiries/action-links.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { actionLinker } from '#functions/enquiries/action-links.ts'
 import { buildEnquiry } from '#functions/enquiries/item.ts'
 import { silentLogger } from '#functions/log.ts'
 import { createRetryHandler } from '#functions/notification-retry/create-handler.ts'
 import { RETRY_AFTER_MS } from '#functions/notification-retry/retry.ts'
 import { enquiryIdOf, type MailboxEmail, readMailbox } from '#local/mailbox.ts'
-import { localCredentials } from '#local/pipeline.ts'
 import { sampleEnquiry } from '#shared/sample-enquiry.ts'
-import { expectNoAxeViolations, launchChromium, url } from './chromium.ts'
+import { expectNoAxeViolations, sharedChromium } from './chromium.ts'
+import { localPipeline } from './local-pipeline.ts'
 
 /**
  * Staff acting on the digest in Chromium, on the local stack `npm start` runs: the digest in the
@@ -20,33 +17,9 @@ import { expectNoAxeViolations, launchChromium, url } from './chromium.ts'
  * the enquiry e-mail in the mailbox after the retry's run. The digest and the retry run here as
  * their schedules would run them.
  */
-const env = inject('pipelineEnv')
-const config = loadFunctionConfig(env)
-const clients = createAwsClients(config, { credentials: localCredentials })
-const table = { client: clients.documentClient, tableName: config.enquiriesTable }
-const key = env[linkKeyEnv] as string
+const { config, clients, table, key, siteUrl, runDigest, postEnquiry } = localPipeline()
 const mailboxUrl = inject('mailboxUrl')
-const siteUrl = url('')
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  clients.documentClient.destroy()
-  clients.ses.destroy()
-})
-
-const runDigest = (now = new Date()) =>
-  sendDigest({
-    table,
-    ses: clients.ses,
-    addresses: config,
-    log: silentLogger,
-    now: () => now,
-    links: (at) => actionLinker({ key, stage: 'local', siteUrl, now: at }),
-  })
+const browser = await sharedChromium()
 
 /** The retry's run, as the schedule would run it once a new enquiry is old enough to send. */
 const runRetry = () =>
@@ -61,24 +34,9 @@ const read = async (id: string) =>
   (await clients.documentClient.send(new GetCommand({ TableName: table.tableName, Key: { id } })))
     .Item
 
-let sequence = 0
 /** Certain spam through the API (the honeypot filled in): held back, listed in the digest. */
-async function heldEnquiry(company = 'Analytical Engines Ltd'): Promise<string> {
-  sequence++
-  const response = await fetch(`${siteUrl}/api/contacts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...sampleEnquiry,
-      email: `digest-${Date.now()}-${sequence}@example.co.uk`,
-      company,
-      message: `Digest test ${Date.now()}-${sequence}: please call me about a new website.`,
-      website: 'https://spam.example',
-    }),
-  })
-  expect(response.status).toBe(201)
-  return ((await response.json()) as { id: string }).id
-}
+const heldEnquiry = (company = 'Analytical Engines Ltd') =>
+  postEnquiry('Digest test', { company, website: 'https://spam.example' })
 
 const mailOf = async (id: string) =>
   (await readMailbox(mailboxUrl)).filter((email) => enquiryIdOf(email) === id)

@@ -6,7 +6,7 @@ import { inlineScriptsRefused } from '#infra/inline-scripts.ts'
 import { createStaticSite } from '#local/static-site.ts'
 import { routes } from '#shared/routes.ts'
 import { builtPages } from './built-site.ts'
-import { sharedChromium, url, viewports, wholeChromium } from './chromium.ts'
+import { layoutShift, sharedChromium, url, viewports, wholeChromium } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -151,14 +151,7 @@ describe('a page arriving slowly is not drawn in part', () => {
       await page.evaluate(
         () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
       )
-      const shift = await page.evaluate(() => {
-        const observer = new PerformanceObserver(() => undefined)
-        observer.observe({ type: 'layout-shift', buffered: true })
-        const shifts = observer.takeRecords() as (PerformanceEntry & { value: number })[]
-        observer.disconnect()
-        return shifts.reduce((sum, entry) => sum + entry.value, 0)
-      })
-      expect(shift).toBe(0)
+      expect(await layoutShift(page)).toBe(0)
       await context.close()
     })
   }

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { brotli, budgetPaths as paths } from './built-site.ts'
-import { pauseClock, sharedChromium, url, viewports } from './chromium.ts'
+import { layoutShift, pauseClock, sharedChromium, url, viewports } from './chromium.ts'
 import { waitForShell } from './page-start.ts'
 
 /**
@@ -14,19 +13,6 @@ import { waitForShell } from './page-start.ts'
 const distDir = inject('distDir')
 
 const browser = await sharedChromium()
-
-/**
- * Sum of the layout shifts the page has recorded so far (no input happens here). The buffered
- * entries are taken synchronously, so no page timer decides when the answer is complete.
- */
-const layoutShift = (page: Page) =>
-  page.evaluate(() => {
-    const observer = new PerformanceObserver(() => undefined)
-    observer.observe({ type: 'layout-shift', buffered: true })
-    const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[]
-    observer.disconnect()
-    return entries.reduce((sum, entry) => sum + entry.value, 0)
-  })
 
 describe('loading a page: little JavaScript, no fonts, nothing moves (the cookie banner included)', () => {
   for (const viewport of Object.values(viewports)) {

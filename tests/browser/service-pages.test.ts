@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contactFormHref } from '#shared/routes.ts'
-import { openPage, sharedChromium } from './chromium.ts'
+import { expectCtaClick, openPage, sharedChromium } from './chromium.ts'
 import { breadcrumbs, buttons, listItems, outline, region, texts } from './page-reading.ts'
 
 const browser = await sharedChromium()
@@ -210,13 +210,7 @@ describe("every service page's hero", () => {
       await expect(link.count()).resolves.toBe(1)
       await expect(link.textContent()).resolves.toBe(button)
       await expect(link.getAttribute('href')).resolves.toBe(contactFormHref)
-      const tracking = await link.evaluate((element) => ({ ...(element as HTMLElement).dataset }))
-      expect(tracking).toEqual({
-        trackOn: 'click',
-        trackAction: 'cta_click',
-        trackCategory: 'engagement',
-        trackLabel: button,
-      })
+      await expectCtaClick(link, button)
       await close()
     })
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contactFormHref } from '#shared/routes.ts'
-import { openPage, scrollTo, sharedChromium, viewports } from './chromium.ts'
+import { layoutShift, openPage, scrollTo, sharedChromium, viewports } from './chromium.ts'
 
 const browser = await sharedChromium()
 
@@ -82,14 +82,7 @@ describe('navigation bar', () => {
     expect(scrolled.rowTop).toBe(top.rowTop - 8)
     // The row is drawn higher by a transform: every scroll past 50 px would otherwise be a layout
     // shift (seen as 0.0003-0.0005 on /contact at 375 px).
-    const shift = await page.evaluate(() => {
-      const observer = new PerformanceObserver(() => undefined)
-      observer.observe({ type: 'layout-shift', buffered: true })
-      const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[]
-      observer.disconnect()
-      return entries.reduce((sum, entry) => sum + entry.value, 0)
-    })
-    expect(shift).toBe(0)
+    expect(await layoutShift(page)).toBe(0)
 
     await scrollTo(page, 0)
     expect(await look()).toEqual(top)

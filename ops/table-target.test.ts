@@ -5,14 +5,15 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb'
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
 import dynalite from 'dynalite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildEnquiry } from '#functions/enquiries/item.ts'
 import { validSubmission } from '#functions/test-fixtures/test-support.ts'
 import { ensureEnquiryTable, startDynalite } from '#local/emulators.ts'
 import { localCredentials, localTableName } from '#local/pipeline.ts'
 import { type DsarIo, runDsar } from './dsar-cli.ts'
+import { connect } from './table-target.ts'
 
 /**
  * Which table a request works on when none is named (table-target.ts): the running local
@@ -147,6 +148,30 @@ describe('a wrong DYNAMODB_PORT while the local stack runs', () => {
       raw.destroy()
       await running.close()
       rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a table target once the command has stopped', () => {
+  it('sends nothing more: a late call (an SDK retry among them) fails before any request', async () => {
+    const requests: string[] = []
+    const count = (req: { headers: Record<string, unknown> }) =>
+      requests.push(String(req.headers['x-amz-target']))
+    server.on('request', count)
+    vi.stubEnv('AWS_ACCESS_KEY_ID', localCredentials.accessKeyId)
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', localCredentials.secretAccessKey)
+    try {
+      const target = await connect({ table: 'enquiries', endpoint }, {}, () =>
+        Promise.reject(new Error('a named table is never the local one')),
+      )
+      await target.close()
+      await expect(
+        target.client.send(new GetCommand({ TableName: 'enquiries', Key: { id: 'x' } })),
+      ).rejects.toMatchObject({ name: 'CommandStopped' })
+      expect(requests).toEqual([])
+    } finally {
+      server.off('request', count)
+      vi.unstubAllEnvs()
     }
   })
 })

@@ -32,10 +32,35 @@ export interface TableTarget extends EnquiryTableRef {
  */
 const opsRequestHandler = { ...requestHandlerOptions, requestTimeout: 3_000 }
 
-function documentClient(config: ConstructorParameters<typeof DynamoDBClient>[0]) {
-  return DynamoDBDocumentClient.from(
-    new DynamoDBClient({ maxAttempts: 2, requestHandler: opsRequestHandler, ...config }),
+/**
+ * A client that sends nothing once `stop` is called: a command that ran out of time has said
+ * what it did ("Stopped: …", an audit line), and an SDK retry of a request cut off by that stop
+ * must not go out afterwards and change the table behind the operator's back (an erasure's
+ * delete landing after its audit line counted it as not done). The check runs on every attempt:
+ * it sits inside the SDK's retry loop, and its error is not one the SDK retries.
+ */
+function stoppableClient(config: ConstructorParameters<typeof DynamoDBClient>[0]) {
+  let stopped = false
+  const base = new DynamoDBClient({ maxAttempts: 2, requestHandler: opsRequestHandler, ...config })
+  base.middlewareStack.add(
+    (next) => async (args) => {
+      if (stopped) {
+        throw Object.assign(new Error('the command has stopped: no request goes out after it'), {
+          name: 'CommandStopped',
+        })
+      }
+      return next(args)
+    },
+    { step: 'finalizeRequest', priority: 'low', name: 'noRequestAfterStop' },
   )
+  const client = DynamoDBDocumentClient.from(base)
+  return {
+    client,
+    stop() {
+      stopped = true
+      client.destroy()
+    },
+  }
 }
 
 /** Runs `close` once, however often it is called (on time-out, then as the command ends). */
@@ -66,7 +91,7 @@ export async function connect(
 ): Promise<TableTarget> {
   if (options.table) return deployedTable({ ...options, table: options.table }, env)
   const local = await findLocal()
-  const client = documentClient({
+  const { client, stop } = stoppableClient({
     region: 'eu-west-2',
     endpoint: local.endpoint,
     credentials: local.credentials,
@@ -76,7 +101,7 @@ export async function connect(
     tableName: local.tableName,
     name: `local ${local.tableName}`,
     close: closeOnce(async () => {
-      client.destroy()
+      stop()
       await local.close()
     }),
   }
@@ -88,7 +113,7 @@ function deployedTable(
   env: Record<string, string | undefined>,
 ): TableTarget {
   const region = options.region ?? env.AWS_REGION ?? DEFAULT_REGION
-  const client = documentClient({
+  const { client, stop } = stoppableClient({
     region,
     ...(options.endpoint && { endpoint: options.endpoint }),
   })
@@ -96,6 +121,6 @@ function deployedTable(
     client,
     tableName: options.table,
     name: `${options.table} (${options.endpoint ?? region})`,
-    close: closeOnce(async () => client.destroy()),
+    close: closeOnce(async () => stop()),
   }
 }

@@ -119,8 +119,8 @@ const edits: readonly Edit[] = [
     changes: [
       [
         'infra/constructs/delivery-events.ts',
-        "new LogGroup(this, 'FunctionLogs', { retention })",
-        "new LogGroup(this, 'FunctionLogs', {})",
+        "      description: 'Runs the delivery-events function of the agency website',\n      retention,\n",
+        "      description: 'Runs the delivery-events function of the agency website',\n",
       ],
     ],
     names:

@@ -33,6 +33,8 @@ export interface SyntheticCheckInputs {
   readonly tableName: () => string
   /** @default the canary's reader, with the account's credentials */
   readonly readerFor?: EnquiryReader
+  /** How often the enquiry's delivery is looked for. @default 1 s */
+  readonly pollEveryMs?: number | undefined
 }
 
 export function syntheticEnquiryCheck(inputs: SyntheticCheckInputs): Check {
@@ -80,7 +82,7 @@ export function syntheticEnquiryCheck(inputs: SyntheticCheckInputs): Check {
             fetch: (url, init) => inputs.fetcher(String(url), init ?? {}),
             stepTimeoutMs: Math.max(0, Math.min(STEP_TIMEOUT_MS, leftMs - 500)),
             deliveredWithinMs: Math.max(0, Math.min(DELIVERED_WITHIN_MS, leftMs - 2_000)),
-            pollEveryMs: 1_000,
+            pollEveryMs: inputs.pollEveryMs ?? 1_000,
           }),
         leftMs,
       )

@@ -38,6 +38,8 @@ export interface VerifyDeps {
   readonly fetch?: Fetch
   /** How the synthetic enquiry is read back. @default the canary's reader, with the account's credentials */
   readonly readEnquiry?: EnquiryReader
+  /** How often the synthetic enquiry's delivery is looked for. @default 1 s */
+  readonly deliveryPollMs?: number
 }
 
 const isHealthy = (stack: Stack | undefined) =>
@@ -145,6 +147,7 @@ export async function verify(
       output,
       tableName,
       readerFor: deps.readEnquiry,
+      pollEveryMs: deps.deliveryPollMs,
     })
     return [...found, ...(await run(reads)), ...(await run([synthetic]))]
   } finally {

@@ -116,6 +116,8 @@ export function verifyHarness(runVerify: VerifyRun): VerifyHarness {
           fetch: fetcher,
           // DynamoDB's mock stubs the account's clients: the enquiry is read from dynalite.
           readEnquiry: (tableName) => enquiryStatusReader(pipeline.table, tableName),
+          // The local mailbox reports delivery at once: no need to wait the canary's second.
+          deliveryPollMs: 50,
         },
       )
       const rows = out.join('').trim().split('\n')

@@ -7,8 +7,8 @@ import { DEFAULT_REGION } from '#infra/stage-settings.ts'
 /**
  * The one enquiries table every ops operation works on: a deployed one named by its table,
  * region and endpoint, or the local stack's (local/table-target.ts), which the command line
- * chooses when no table is named. Every call to it runs under the functions' own time limits;
- * the command lines add a limit on the whole run.
+ * chooses when no table is named. Every call to it has a per-attempt limit (below); the command
+ * lines add a limit on the whole run.
  */
 
 /** Which table: a deployed one by `table` (with `region`, `endpoint`), else the local stack's. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { crashRun, dynamoDbOutageRun, sesOutageRun, steadyLoadRun } from './fault-report.ts'
 import { type FaultStack, startFaultStack } from './fault-stack.ts'
 import type { ScenarioCheck } from './faults.ts'
+import { runLoad } from './load.ts'
 
 /**
  * The load and fault runs of `npm run bench:api`, at a small scale: real dynalite and
@@ -69,5 +70,18 @@ describe('the contact API under load and faults (small scale)', () => {
     const { checks } = await crashRun(stack, bench.print)
     expectAllPass(checks)
     expect(bench.text()).not.toContain('FAIL')
+  }, 60_000)
+
+  it('starts requests at the paced rate the drills use for what a deployed API admits', async () => {
+    // Four connections unpaced make well over a hundred requests in 1.5 s on loopback.
+    const load = await runLoad(stack, {
+      connections: 4,
+      durationSeconds: 1.5,
+      maxRequests: 100,
+      requestsPerSecond: 10,
+      repeatShare: 0,
+    })
+    expect(load.count2xx).toBeGreaterThanOrEqual(5)
+    expect(load.answers.length).toBeLessThanOrEqual(16)
   }, 60_000)
 })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Agent, request } from 'node:http'
+import { createPacer } from '#functions/notification-retry/pacer.ts'
 import { contactApi } from '#shared/contact.ts'
 import { sampleEnquiry } from '#shared/sample-enquiry.ts'
 import { percentile } from './drill-report.ts'
@@ -35,6 +36,11 @@ export interface LoadOptions {
   readonly email?: string
   /** How long a request may take before the load generator gives up on it. @default 30 */
   readonly timeoutSeconds?: number
+  /**
+   * Requests started a second at most, across all connections, evenly: the rate a deployed
+   * API's throttle admits. Without it, each connection sends as soon as its last answer came.
+   */
+  readonly requestsPerSecond?: number
 }
 
 /** One answer the load generator received (requests that got none are counted apart). */
@@ -111,6 +117,7 @@ export async function runLoad(
   const stopAt = startedAt + (options.durationSeconds ?? Number.POSITIVE_INFINITY) * 1_000
   let started = 0
   let finished = 0
+  const pacer = options.requestsPerSecond ? createPacer(options.requestsPerSecond) : undefined
   const fireDue = () => {
     const byTime =
       options.durationSeconds === undefined
@@ -125,11 +132,13 @@ export async function runLoad(
   // client than fetch, so the load generator takes less of the machine from the server).
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections })
   const url = new URL(`${stack.url}${contactApi.path}`)
+  const mayStart = () =>
+    performance.now() < stopAt && started < (options.maxRequests ?? Number.POSITIVE_INFINITY)
   const visitor = async () => {
-    while (
-      performance.now() < stopAt &&
-      started < (options.maxRequests ?? Number.POSITIVE_INFINITY)
-    ) {
+    while (mayStart()) {
+      // Asked again after the pacer's wait: the time or the count may have run out meanwhile.
+      if (pacer) await pacer.wait()
+      if (!mayStart()) break
       started++
       const repeat = sentKeys.length > 0 && Math.random() < repeatShare
       const key = repeat

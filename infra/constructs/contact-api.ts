@@ -36,13 +36,21 @@ import { generatedSecret } from './generated-secret.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
 import { pipelineEnvironment } from './pipeline-function-props.ts'
 
+/** How often the retry runs by default: one run (≤ 50 s) at a time, so runs never overlap. */
+export const RETRY_INTERVAL = Duration.minutes(1)
+
+/**
+ * The API's throttle unless a stage sets its own: 5 requests a second across all visitors, after
+ * a burst of 10. It is also the most the stream's sender is handed a second (it sends 5 a second,
+ * beside the retry's 8, within SES's 14), so the local drills load the stack at this rate where
+ * what they measure is delivery.
+ */
+export const DEFAULT_API_THROTTLE = { rateLimit: 5, burstLimit: 10 } as const
+
 /**
  * The pipeline's metrics as the functions emit them (embedded metric format, through Powertools:
  * functions/metrics.ts); a test keeps the two equal.
  */
-/** How often the retry runs by default: one run (≤ 50 s) at a time, so runs never overlap. */
-export const RETRY_INTERVAL = Duration.minutes(1)
-
 export const pipelineMetrics = {
   namespace: METRICS_NAMESPACE,
   gaveUp: 'EnquiryGaveUp',
@@ -82,13 +90,13 @@ export interface ContactApiProps {
   /**
    * Steady-state requests per second the API accepts across all visitors, and the burst above it.
    * A contact form needs a handful; the cap bounds what a flood can cost.
-   * @default { rateLimit: 5, burstLimit: 10 }
+   * @default DEFAULT_API_THROTTLE
    */
   readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number }
   /**
    * How often the retry function looks for enquiries whose e-mail is still owed. Every minute
-   * (EventBridge's shortest rate): each run sends up to 280 e-mails paced at 8 a second, so a
-   * backlog of 2,000 is sent within about 9 minutes of SES recovering (docs/operations.md).
+   * (EventBridge's shortest rate): each run sends up to 201 e-mails paced at 8 a second, so a
+   * backlog of 2,000 is sent within about 11 minutes of SES recovering (docs/operations.md).
    * @default Duration.minutes(1)
    */
   readonly retryInterval?: Duration
@@ -322,7 +330,7 @@ export class ContactApi extends Construct {
     }
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention })
-    const throttle = props.throttle ?? { rateLimit: 5, burstLimit: 10 }
+    const throttle = props.throttle ?? DEFAULT_API_THROTTLE
     const apiStage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',

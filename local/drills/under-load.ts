@@ -38,16 +38,16 @@ export const withinBudget = (load: LoadResult, budgetMs: number) =>
   load.errors === 0 && load.latencyMs.max <= budgetMs
 
 /**
- * Six connections of load (at most 600 requests): two seconds with `service` answering, `faultMs`
- * with it misbehaving (`fault` starts that: a hang, a drip), then `tailSeconds` with it back, so
- * requests start before, during and after. Says when the load began and when the service was
- * back (`recoveredAt`).
+ * Six connections of load (at most 600 requests, as fast as they go unless `requestsPerSecond`
+ * paces them): two seconds with `service` answering, `faultMs` with it misbehaving (`fault`
+ * starts that: a hang, a drip), then `tailSeconds` with it back, so requests start before, during
+ * and after. Says when the load began and when the service was back (`recoveredAt`).
  */
 export async function loadThroughFault(
   stack: FaultStack,
   service: FaultProxy,
   fault: (service: FaultProxy) => void,
-  options: { faultMs: number; tailSeconds: number; kind: string },
+  options: { faultMs: number; tailSeconds: number; kind: string; requestsPerSecond?: number },
 ): Promise<LoadResult & { email: string; startedAt: number; recoveredAt: number }> {
   const email = drillEmail(options.kind)
   const startedAt = Date.now()
@@ -58,6 +58,7 @@ export async function loadThroughFault(
     repeatShare: 0,
     email,
     timeoutSeconds: 60,
+    ...(options.requestsPerSecond && { requestsPerSecond: options.requestsPerSecond }),
   })
   await after(2_000)
   fault(service)

@@ -1,4 +1,4 @@
-import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics'
+import { MetricUnit } from '@aws-lambda-powertools/metrics'
 import { digestMetrics } from '#shared/delivery-metrics.ts'
 import { actionLinker } from '../enquiries/action-links.ts'
 import type { FunctionDependencies } from '../lambda-dependencies.ts'
@@ -11,8 +11,6 @@ export const DIGEST_BUDGET_MS = 45_000
 export interface DigestHandlerDependencies extends FunctionDependencies {
   /** The stage's link-signing key: with the config's site URL, it signs every link. */
   readonly linkKey?: string | undefined
-  /** Where a failed copy is counted (its alarm tells ops). @default - not counted */
-  readonly metrics?: Metrics
 }
 
 /** The digest's links: without a key and the site's URL it could offer staff nothing to press. */

@@ -54,12 +54,13 @@ export const OUTCOME_UNKNOWN_HOLD_OFF_MS = EVIDENCE_WINDOW_MS
 /** The event logged for each send of unknown outcome (the drills count them). */
 export const OUTCOME_UNKNOWN_EVENT = 'enquiry_email_outcome_unknown'
 
-/** How long each step may take, from the moment `notifyAgency` is called. */
+/**
+ * How long SES's answer may take, from the moment `notifyAgency` is called (a claim holder with
+ * less time left gives it less). Recording the outcome always has RECORD_WITHIN_MS.
+ */
 export interface NotifyTimes {
   /** SES's answer to SendEmail. @default SES_ANSWER_WITHIN_MS */
   readonly sendWithinMs?: number
-  /** Recording the outcome on the enquiry, every try. @default RECORD_WITHIN_MS */
-  readonly recordWithinMs?: number
 }
 
 /**
@@ -72,7 +73,6 @@ export async function notifyAgency(
   times: NotifyTimes = {},
 ): Promise<NotifyOutcome> {
   const enquiryId = enquiry.id
-  const recordWithinMs = times.recordWithinMs ?? RECORD_WITHIN_MS
   let messageId: string | undefined
   try {
     const result = await deps.ses.send(
@@ -84,7 +84,7 @@ export async function notifyAgency(
     )
     messageId = result.MessageId
   } catch (error) {
-    const record = AbortSignal.timeout(recordWithinMs)
+    const record = AbortSignal.timeout(RECORD_WITHIN_MS)
     if (outcomeUnknown(error)) {
       await holdOff(deps, enquiry, error, record)
       return 'unknown'
@@ -120,7 +120,7 @@ export async function notifyAgency(
     // idempotent (a `sent` that landed unanswered makes the next one record the facts only).
     await retriedWrite(
       (signal) => deps.store.markEmailSent(enquiryId, deps.now(), messageId, deps.sentBy, signal),
-      AbortSignal.timeout(recordWithinMs),
+      AbortSignal.timeout(RECORD_WITHIN_MS),
       deps.pause,
     )
   } catch (error) {

@@ -14,12 +14,18 @@ const CLOCK_ALLOWANCE_MS = 3_000
 export const HOLDER_RUNS_AT_MOST_MS = CLAIM_WITHIN_MS + SES_ANSWER_WITHIN_MS + RECORD_WITHIN_MS
 
 /**
- * How long a claim holds at most: as long as its holder can run on it, then the evidence window
- * (60 s). A claim still there after it means its holder stopped (a kill, a time-out) and SES sent
- * nothing that it reported: the enquiry is sent again, with a warning. A holder that died is
+ * A claim's lease for a holder that can run `runsMs` on it: that long, the clocks' allowance,
+ * then the evidence window (30 s). A claim still there after it means its holder stopped (a
+ * kill, a time-out) and SES sent nothing that it reported: the enquiry is sent again, with a
+ * warning.
+ */
+const leaseFor = (runsMs: number) => runsMs + CLOCK_ALLOWANCE_MS + EVIDENCE_WINDOW_MS
+
+/**
+ * How long a claim holds at most (a holder with all the time it needs). A holder that died is
  * replaced within a minute of its claim, plus the retry's schedule (a minute): two in all.
  */
-export const CLAIM_LEASE_MS = HOLDER_RUNS_AT_MOST_MS + CLOCK_ALLOWANCE_MS + EVIDENCE_WINDOW_MS
+export const CLAIM_LEASE_MS = leaseFor(HOLDER_RUNS_AT_MOST_MS)
 
 /** What became of one pending enquiry: its e-mail's outcome, or `claimed` by another sender. */
 export type SendOutcome = NotifyOutcome | 'claimed' | 'no-time'
@@ -46,17 +52,15 @@ export async function claimAndNotify(
   const claimed = await deps.store.claimEmail(
     enquiry.id,
     now,
-    new Date(now.getTime() + runsMs + CLOCK_ALLOWANCE_MS + EVIDENCE_WINDOW_MS),
+    new Date(now.getTime() + leaseFor(runsMs)),
     AbortSignal.timeout(CLAIM_WITHIN_MS),
   )
   if (!claimed) return 'claimed'
   if (enquiry.emailClaimedUntil && !heldOffAfterUnknown(enquiry)) {
     deps.log({ level: 'warn', event: 'enquiry_email_claim_lapsed', enquiryId: enquiry.id })
   }
-  return notifyAgency(deps, enquiry, {
-    sendWithinMs: Math.min(SES_ANSWER_WITHIN_MS, sendWithinMs),
-    recordWithinMs: RECORD_WITHIN_MS,
-  })
+  // At most SES_ANSWER_WITHIN_MS: runsMs is at most HOLDER_RUNS_AT_MOST_MS.
+  return notifyAgency(deps, enquiry, { sendWithinMs })
 }
 
 /** Whether a claim that lapsed was the hold-off after a send of unknown outcome (no warning). */

@@ -23,12 +23,12 @@ export const RETRY_TIME_BUDGET_MS = 25_000
 /** Every send of a run is over by then (from the run's start). */
 export const RETRY_RUN_MS = 50_000
 /** The index read and each enquiry's read are over by then. */
-export const READ_WITHIN_MS = 4_000
+const READ_WITHIN_MS = 4_000
 /**
  * Sends in flight at once: SES may take seconds to answer one (a late answer is an answer), and
  * the pace, not SES's latency, should set how many a run sends.
  */
-export const RETRY_CONCURRENCY = 16
+const RETRY_CONCURRENCY = 16
 /** Pending enquiries looked at per run, oldest first (the index holds only sendable ones). */
 export const RETRY_MAX_EXAMINED = 1_000
 /**
@@ -36,6 +36,9 @@ export const RETRY_MAX_EXAMINED = 1_000
  * untried (their attempts uncounted) instead of spending one attempt of each on an outage.
  */
 export const RETRY_FAILURES_BEFORE_STOP = 3
+/** Logged for each enquiry the retry e-mailed that the stream's sender never touched. */
+const EMAILED_BY_RETRY_EVENT = 'enquiry_emailed_by_retry'
+
 export interface RetryOptions {
   /** @default RETRY_TIME_BUDGET_MS */
   readonly timeBudgetMs?: number
@@ -224,16 +227,13 @@ export async function retryPendingEmails(
   return summary
 }
 
-/** Logged for each enquiry the retry e-mailed that the stream's sender never touched. */
-export const EMAILED_BY_RETRY_EVENT = 'enquiry_emailed_by_retry'
-
 /**
  * Whether the stream's sender never touched an enquiry: stored pending (its status unchanged
  * since), never claimed, never tried. The table's write should have started the sender within a
  * second, and it claims before it sends: an enquiry like this a minute on means the sender is not
  * running. A requeued or released enquiry (status changed since it was stored) is the retry's own.
  */
-export function untouchedBySender(enquiry: Enquiry): boolean {
+function untouchedBySender(enquiry: Enquiry): boolean {
   return (
     enquiry.emailStatusAt === enquiry.createdAt &&
     enquiry.emailAttempts === 0 &&

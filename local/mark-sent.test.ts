@@ -78,6 +78,19 @@ describe('recording a sent e-mail (markEmailSent)', () => {
     expect(item?.emailPending).toBeUndefined()
   })
 
+  it('records one send once when a try that landed unanswered is tried again', async () => {
+    const id = await storedEnquiry('0d9e5a1c-7b2f-4c3d-9e4f-000000000007')
+    const at = new Date('2026-11-27T04:00:01Z')
+    // The first try landed, its answer lost: the sender's retried write sends the same facts.
+    await store.markEmailSent(id, at, 'ses-6', 'sender')
+    await store.markEmailSent(id, at, 'ses-6', 'sender')
+    await expect(store.get(id)).resolves.toMatchObject({
+      emailStatus: 'sent',
+      emailSentAt: '2026-11-27T04:00:01.000Z',
+      emailAttempts: 1,
+    })
+  })
+
   it('never recreates an enquiry erased while its e-mail was in flight', async () => {
     const id = '0d9e5a1c-7b2f-4c3d-9e4f-000000000003'
     await expect(store.markEmailSent(id, new Date(), 'ses-3', 'sender')).rejects.toThrow()

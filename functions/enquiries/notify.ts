@@ -117,9 +117,10 @@ export async function notifyAgency(
   countEnquiry(deps.metrics, 'EnquiryEmailed')
   try {
     // SES has accepted it: the record is tried again while DynamoDB does not answer, each try
-    // idempotent (a `sent` that landed unanswered makes the next one record the facts only).
+    // the same facts (its time too), so a try that landed unanswered is not recorded twice.
+    const sentAt = deps.now()
     await retriedWrite(
-      (signal) => deps.store.markEmailSent(enquiryId, deps.now(), messageId, deps.sentBy, signal),
+      (signal) => deps.store.markEmailSent(enquiryId, sentAt, messageId, deps.sentBy, signal),
       AbortSignal.timeout(RECORD_WITHIN_MS),
       deps.pause,
     )

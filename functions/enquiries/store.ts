@@ -68,6 +68,13 @@ export function createEnquiryStore(
     input: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
     signal: AbortSignal | undefined,
   ) => updateEnquiry({ client, tableName }, id, input, signal)
+  const get = async (id: string, signal?: AbortSignal) => {
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: key(id), ConsistentRead: true }),
+      { abortSignal: signal },
+    )
+    return result.Item as Enquiry | undefined
+  }
   return {
     async create(enquiry, signal) {
       return conditionalWriteApplied(
@@ -83,13 +90,7 @@ export function createEnquiryStore(
       )
     },
 
-    async get(id, signal) {
-      const result = await client.send(
-        new GetCommand({ TableName: tableName, Key: key(id), ConsistentRead: true }),
-        { abortSignal: signal },
-      )
-      return result.Item as Enquiry | undefined
-    },
+    get,
 
     async markEmailSent(id, at, messageId, sentBy, signal) {
       const names = {
@@ -131,17 +132,24 @@ export function createEnquiryStore(
       )
       if (recorded) return
       // A delivery status came first: the send's own facts are still recorded, the status kept.
-      // An erased enquiry still fails here, as above.
-      await update(
-        id,
-        {
-          ConditionExpression: 'attribute_exists(#id)',
-          UpdateExpression: `REMOVE #pending, #claimedUntil SET ${sendFacts}`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-        signal,
-      )
+      // Unless these very facts are there already: a try that landed with its answer lost is
+      // tried again with the same time and message id, and must not count the attempt twice.
+      try {
+        await update(
+          id,
+          {
+            ConditionExpression:
+              'attribute_exists(#id) AND NOT (#sentAt = :at AND #messageId = :messageId)',
+            UpdateExpression: `REMOVE #pending, #claimedUntil SET ${sendFacts}`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+          signal,
+        )
+      } catch (error) {
+        // Not applied: these facts were there (done), or the enquiry was erased (fails, as above).
+        if (!isConditionalCheckFailure(error) || !(await get(id, signal))) throw error
+      }
     },
 
     async recordEmailFailure(id, at, signal) {

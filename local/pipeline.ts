@@ -306,6 +306,12 @@ export async function startLocalPipeline(
             })
         }, options.retryIntervalMs ?? 30_000)
   timer?.unref()
+  // The stream's sends first: SES's events (the two kinds, independent of each other) follow them.
+  const settled = async () => {
+    await trigger.settled()
+    await sendEvents.settled()
+    await simulator.settled()
+  }
 
   const pipeline: LocalPipeline = {
     async handle(req, res) {
@@ -370,17 +376,11 @@ export async function startLocalPipeline(
       }
       return counts
     },
-    async settled() {
-      await trigger.settled()
-      await sendEvents.settled()
-      await simulator.settled()
-    },
+    settled,
     async close() {
       if (timer) clearInterval(timer)
       await scheduled
-      await trigger.settled()
-      await simulator.settled()
-      await sendEvents.settled()
+      await settled()
       contactTable.destroy()
       clients.documentClient.destroy()
       clients.ses.destroy()

@@ -43,7 +43,7 @@ export function acceptedSendOf(body: string, configurationSet: string) {
 }
 
 /** SES publishes its events seconds after it took the message: the sender's own record first. */
-export const SEND_EVENT_DELAY_MS = 1_000
+const SEND_EVENT_DELAY_MS = 1_000
 
 export function publishSendEvents(
   ses: Pick<RunningEmulator, 'observe'>,

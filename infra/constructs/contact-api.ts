@@ -14,7 +14,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager'
 import { OriginProtocolPolicy, OriginSslPolicy } from 'aws-cdk-lib/aws-cloudfront'
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins'
-import { Metric } from 'aws-cdk-lib/aws-cloudwatch'
+import type { Metric } from 'aws-cdk-lib/aws-cloudwatch'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events'
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets'
@@ -35,6 +35,7 @@ import { syntheticEnquiry } from '#shared/synthetic-enquiry.ts'
 import { generatedSecret } from './generated-secret.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
 import { pipelineEnvironment } from './pipeline-function-props.ts'
+import { pipelineMetric } from './pipeline-metric.ts'
 
 /** How often the retry runs by default: one run (≤ 50 s) at a time, so runs never overlap. */
 export const RETRY_INTERVAL = Duration.minutes(1)
@@ -275,10 +276,7 @@ export class ContactApi extends Construct {
 
     // Only the retry gives up (the enquiry sender makes an enquiry's first attempt of eight).
     const retryMetric = (metricName: string, statistic: string) =>
-      new Metric({
-        namespace: pipelineMetrics.namespace,
-        metricName,
-        dimensionsMap: { service: 'notification-retry', stage },
+      pipelineMetric('notification-retry', stage, metricName, {
         statistic,
         period: Duration.minutes(5),
       })

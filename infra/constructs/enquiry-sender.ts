@@ -13,6 +13,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 import { enquiryTable, newPendingEnquiryFilter } from '#shared/enquiry-table.ts'
+import { pipelineMetrics } from './contact-api.ts'
 import { firstOccurrenceAlarm } from './first-occurrence-alarm.ts'
 import { handlerEntry, nodeFunction } from './node-function.ts'
 import { type PipelineFunctionProps, pipelineEnvironment } from './pipeline-function-props.ts'
@@ -64,7 +65,7 @@ export class EnquirySender extends Construct {
     this.outcomeUnknownMetric = pipelineMetric(
       'enquiry-sender',
       stage,
-      'EnquiryEmailOutcomeUnknown',
+      pipelineMetrics.outcomeUnknown,
       { statistic: 'Sum', period: Duration.minutes(5) },
     )
 

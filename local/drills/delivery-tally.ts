@@ -1,6 +1,7 @@
 import { enquiryIdFor } from '#functions/enquiries/item.ts'
 import { OUTCOME_UNKNOWN_HOLD_OFF_MS } from '#functions/enquiries/notify.ts'
 import { CLAIM_LEASE_MS } from '#functions/enquiries/send-pending.ts'
+import { RETRY_INTERVAL } from '#infra/constructs/contact-api.ts'
 import { type DrillCheck, formatDuration } from '../drill-report.ts'
 import type { FaultStack } from '../fault-stack.ts'
 import type { LoadResult } from '../load.ts'
@@ -13,10 +14,10 @@ import { enquiryIdOf, readMailbox } from '../mailbox.ts'
  * last of them arrived; and, of the visitors told 503 ("not saved"), how many were stored.
  */
 
-/** The retry's schedule (RETRY_INTERVAL, infra/constructs/contact-api.ts). */
-const RETRY_EVERY_MS = 60_000
+/** The retry's schedule. */
+const RETRY_EVERY_MS = RETRY_INTERVAL.toMilliseconds()
 /** No enquiry waits longer than this once SES and DynamoDB are healthy again. */
-export const WAIT_AFTER_RECOVERY_LIMIT_MS = 2 * 60_000
+const WAIT_AFTER_RECOVERY_LIMIT_MS = 2 * 60_000
 
 export interface Delivery {
   /** Stored enquiries e-mailed never, once, and twice or more. */

@@ -8,7 +8,7 @@ import * as drill from './under-load.ts'
 const RECORD_LATE_MS = 3_000
 
 /** The write that records a sent e-mail (the store's markEmailSent: it sets `emailSentAt`). */
-export const isSendRecord = (request: HeldRequest) =>
+const isSendRecord = (request: HeldRequest) =>
   String(request.headers['x-amz-target']).endsWith('.UpdateItem') &&
   request.body.includes('"#sentAt"')
 

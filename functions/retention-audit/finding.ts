@@ -14,3 +14,6 @@ export interface Finding {
 export type Add = (status: Status, place: string, detail: string) => void
 
 export const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`
+
+/** One day, in ms. */
+export const DAY_MS = 86_400_000

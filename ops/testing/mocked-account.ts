@@ -108,10 +108,8 @@ export function mockAccount(
     if (!stack) throw error('ValidationError', `Stack with id ${name} does not exist`)
     return stack
   }
-  const regionOf = (key: string) =>
-    stacks.find((stack) => key.startsWith(`${stack.stackName}/`))?.region
   const logGroups = pool.ofType('AWS::Logs::LogGroup').map((group) => ({
-    region: regionOf(group.key),
+    region: group.region,
     logGroupName: physical.get(group.key) as string,
     ...(!(broken.logGroupWithoutRetention && group.key.includes('ContactLogs')) && {
       retentionInDays: Number(group.props.RetentionInDays ?? 30),

@@ -1,4 +1,8 @@
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
+import {
+  DescribeTableCommand,
+  DynamoDBClient,
+  type TableDescription,
+} from '@aws-sdk/client-dynamodb'
 import type { Finding } from '../finding.ts'
 import { type RetentionPolicy, retentionPolicy } from '../policy.ts'
 import { auditTemplates } from '../resources.ts'
@@ -73,6 +77,8 @@ export async function runLiveCheck(
   const sections: LiveSection[] = []
   const { deployed, findings: unread } = await readDeployedStacks(aws, target.stacks)
   const tables = target.localTable ? [target.localTable] : tablesOf(deployed)
+  // Each table's description as the live state's check read it, for its item count below.
+  const described = new Map<LiveTable, TableDescription>()
 
   if (target.localTable) {
     sections.push({
@@ -93,7 +99,9 @@ export async function runLiveCheck(
     })
     const state: Finding[] = []
     for (const table of tables) {
-      state.push(...(await auditLiveTable(aws, table, policy, now)).findings)
+      const { findings, description } = await auditLiveTable(aws, table, policy, now)
+      state.push(...findings)
+      if (description) described.set(table, description)
     }
     state.push(
       ...(await auditLiveLogGroups(aws, deployed, policy)),
@@ -111,17 +119,21 @@ export async function runLiveCheck(
   const data: LiveReport['data'][number][] = []
   const stored: Finding[] = []
   for (const table of tables) {
-    let itemCount: number | undefined
-    try {
-      const { Table } = await aws.calls.send('dynamodb:DescribeTable', (abortSignal) =>
-        aws
-          .client(DynamoDBClient, table.region)
-          .send(new DescribeTableCommand({ TableName: table.name }), { abortSignal }),
-      )
-      itemCount = Table?.ItemCount
-    } catch (error) {
-      stored.push(failedCall(`Stored enquiries of ${table.name} (${table.region})`, error))
-      continue
+    let itemCount = described.get(table)?.ItemCount
+    // Asked again only when the live state's check has no description (the local table, or its
+    // call failed).
+    if (!described.has(table)) {
+      try {
+        const { Table } = await aws.calls.send('dynamodb:DescribeTable', (abortSignal) =>
+          aws
+            .client(DynamoDBClient, table.region)
+            .send(new DescribeTableCommand({ TableName: table.name }), { abortSignal }),
+        )
+        itemCount = Table?.ItemCount
+      } catch (error) {
+        stored.push(failedCall(`Stored enquiries of ${table.name} (${table.region})`, error))
+        continue
+      }
     }
     const found = await auditStoredData(aws, table, policy, now, {
       ...options.scan,

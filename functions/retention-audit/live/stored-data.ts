@@ -1,13 +1,11 @@
 import { CloudWatchClient, GetMetricStatisticsCommand } from '@aws-sdk/client-cloudwatch'
 import { type AttributeValue, DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb'
 import { enquiryTable } from '#shared/enquiry-table.ts'
-import { days, type Finding } from '../finding.ts'
+import { DAY_MS, days, type Finding } from '../finding.ts'
 import type { RetentionPolicy } from '../policy.ts'
 import type { CallFailed, LiveAws } from './calls.ts'
 import { failedCall } from './stacks.ts'
 import type { LiveTable } from './table-state.ts'
-
-const DAY_MS = 86_400_000
 
 /** What the data says, in counts and dates only: never an enquiry's content. */
 export interface DataFigures {

@@ -8,7 +8,7 @@ import {
   type TableDescription,
 } from '@aws-sdk/client-dynamodb'
 import { enquiryTable } from '#shared/enquiry-table.ts'
-import { days, type Finding } from '../finding.ts'
+import { DAY_MS, days, type Finding } from '../finding.ts'
 import type { RetentionPolicy } from '../policy.ts'
 import type { LiveAws } from './calls.ts'
 import type { StackLocation } from './stacks.ts'
@@ -21,8 +21,6 @@ export interface LiveTable {
   /** Where it was found (the stack's resource), for the report. */
   readonly key: string
 }
-
-const DAY_MS = 86_400_000
 
 /**
  * The enquiries table as it is, not as its template says: TTL on and on the attribute the code

@@ -47,10 +47,17 @@ export class AwsAccount {
     }
   }
 
-  /** The physical ids of a stack's resources of one type; none when the stack does not exist. */
-  async stackResourceIds(region: string, stackName: string, type: string): Promise<string[]> {
+  /**
+   * The physical ids of a stack's resources of the given types, from one listing, in the order of
+   * `types`; none when the stack does not exist.
+   */
+  async stackResourceIds(
+    region: string,
+    stackName: string,
+    types: readonly string[],
+  ): Promise<string[]> {
     const cfn = this.client(CloudFormationClient, region)
-    const ids: string[] = []
+    const ids = types.map((): string[] => [])
     try {
       await this.budget.ask(async (abortSignal) => {
         for await (const page of paginateListStackResources(
@@ -59,9 +66,8 @@ export class AwsAccount {
         )) {
           if (abortSignal.aborted) break
           for (const resource of page.StackResourceSummaries ?? []) {
-            if (resource.ResourceType === type && resource.PhysicalResourceId) {
-              ids.push(resource.PhysicalResourceId)
-            }
+            const at = types.indexOf(resource.ResourceType ?? '')
+            if (at >= 0 && resource.PhysicalResourceId) ids[at]?.push(resource.PhysicalResourceId)
           }
         }
       })
@@ -69,7 +75,7 @@ export class AwsAccount {
       if (isNotFound(error)) return []
       throw error
     }
-    return ids
+    return ids.flat()
   }
 
   close(): void {

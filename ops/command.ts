@@ -25,7 +25,7 @@ export const targetUsage = `Target (default: the local stack's table, as npm sta
 export const DEFAULT_TIME_LIMIT_SECONDS = 60
 
 /** The `--timeout` option as `parseArgs` takes it. */
-export const timeoutOption = { timeout: { type: 'string' } } as const
+const timeoutOption = { timeout: { type: 'string' } } as const
 
 export const timeoutUsage = `  --timeout SECONDS how long the command may take in all (default ${DEFAULT_TIME_LIMIT_SECONDS})`
 

@@ -156,7 +156,9 @@ async function ownedRecordNames(aws: AwsAccount, config: DeployConfig): Promise<
     [CLOUDFRONT_REGION, names.edge],
   ]
   const ids = await Promise.all(
-    stacks.map(([region, stack]) => aws.stackResourceIds(region, stack, 'AWS::Route53::RecordSet')),
+    stacks.map(([region, stack]) =>
+      aws.stackResourceIds(region, stack, ['AWS::Route53::RecordSet']),
+    ),
   )
   return ids.flat()
 }

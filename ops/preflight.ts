@@ -133,7 +133,7 @@ function sesChecks(aws: AwsAccount, config: DeployConfig): Check[] {
         const owned = await aws.stackResourceIds(
           region,
           stageResourceNames(config.stackName).data,
-          'AWS::SES::EmailIdentity',
+          ['AWS::SES::EmailIdentity'],
         )
         if (owned.some((id) => sameHost(id, name))) return pass(check, "the stage's own")
         return fail(

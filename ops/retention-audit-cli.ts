@@ -23,11 +23,10 @@
 import { writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { oneLine } from './command.ts'
+import { oneLine, terminalIo, timeLimitMs } from './command.ts'
 import { isFolder } from './folders.ts'
 import type { LiveIo } from './retention-audit/deployed.ts'
 import type { AuditStack } from './retention-audit/live-check.ts'
-import { terminalSafe } from './terminal-safe.ts'
 
 export const usage =
   'Usage: npm run audit:retention [-- [-c key=value …] [--template FILE|FOLDER …] [--skip-live] [--out FILE]] | [-- --deployed STAGE|--local [--timeout SECONDS] [--out FILE]]'
@@ -93,8 +92,8 @@ function parse(args: readonly string[]) {
   if (values.timeout !== undefined && !live) {
     throw new Misuse('--timeout is for --deployed and --local')
   }
-  const seconds = values.timeout === undefined ? 600 : Number(values.timeout)
-  if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= 3600)) {
+  const timeoutMs = timeLimitMs(values.timeout, 600)
+  if (timeoutMs === undefined) {
     throw new Misuse('--timeout takes a number of seconds, at most 3600')
   }
   if (values.out !== undefined) {
@@ -102,7 +101,7 @@ function parse(args: readonly string[]) {
     if (!isFolder(folder)) throw new Misuse(`--out ${values.out}: no folder ${folder}`)
     if (isFolder(resolve(values.out))) throw new Misuse(`--out ${values.out}: that is a folder`)
   }
-  return { ...values, context, timeoutMs: seconds * 1000 }
+  return { ...values, context, timeoutMs }
 }
 
 /** Runs the audit as the command line asks; resolves its exit code (0, 1 or 2). */
@@ -174,8 +173,8 @@ export async function runAuditCommand(args: readonly string[], io: AuditIo): Pro
 
 if (import.meta.main) {
   process.exitCode = await runAuditCommand(process.argv.slice(2), {
-    out: (text) => process.stdout.write(terminalSafe(text)),
-    err: (text) => process.stderr.write(`${terminalSafe(text)}\n`),
+    out: terminalIo.out,
+    err: terminalIo.err,
     now: () => new Date(),
     startLocalStack: async () => {
       const [{ startLocalPipeline }, { silentLogger }] = await Promise.all([

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import {
   CloudFormationClient,
   DescribeStackDriftDetectionStatusCommand,
@@ -28,13 +29,21 @@ import { tableChecks } from './verify-table.ts'
  */
 
 /** How often a step that waits on AWS asks again. */
-export const POLL_MS = 2_000
+const POLL_MS = 2_000
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
-  })
+/** `read`'s answers every `pollMs` until `done` holds of one: that one; rejects once aborted. */
+async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (answer: T) => boolean,
+  pollMs: number,
+  signal: AbortSignal,
+): Promise<T> {
+  for (;;) {
+    const answer = await read()
+    if (done(answer)) return answer
+    await sleep(pollMs, undefined, { signal })
+  }
+}
 
 /** Whether a table is the stage's enquiries table: its key and its pending-email index. */
 function looksLikeEnquiries(table: TableDescription): boolean {
@@ -106,16 +115,11 @@ export async function turnStreamOn(
         )
       }
       // Confirmed only by what describe-table says, once the update is over.
-      return budget.ask(async (signal) => {
-        for (;;) {
-          const now = await describe()
-          if (streamOn(now)) {
-            return pass(name, `turned on (${enquiryStreamViewType}): ${now.LatestStreamArn}`)
-          }
-          await sleep(pollMs, signal)
-          if (signal.aborted) throw new Error('aborted')
-        }
-      }, budget.remainingMs)
+      const now = await budget.ask(
+        (signal) => pollUntil(describe, streamOn, pollMs, signal),
+        budget.remainingMs,
+      )
+      return pass(name, `turned on (${enquiryStreamViewType}): ${now.LatestStreamArn}`)
     },
   }
   try {
@@ -180,16 +184,20 @@ function driftCheck(
         }),
       )
       // Drift detection takes seconds to minutes: asked again until it is over.
-      const status = await aws.budget.ask(async (signal) => {
-        for (;;) {
-          const answer = await cloudFormation.send(
-            new DescribeStackDriftDetectionStatusCommand({ StackDriftDetectionId: id }),
-            { abortSignal: signal },
-          )
-          if (answer.DetectionStatus !== 'DETECTION_IN_PROGRESS') return answer
-          await sleep(pollMs, signal)
-        }
-      }, aws.budget.remainingMs)
+      const status = await aws.budget.ask(
+        (signal) =>
+          pollUntil(
+            () =>
+              cloudFormation.send(
+                new DescribeStackDriftDetectionStatusCommand({ StackDriftDetectionId: id }),
+                { abortSignal: signal },
+              ),
+            (answer) => answer.DetectionStatus !== 'DETECTION_IN_PROGRESS',
+            pollMs,
+            signal,
+          ),
+        aws.budget.remainingMs,
+      )
       if (status.DetectionStatus === 'DETECTION_FAILED') {
         return fail(name, `drift detection failed: ${status.DetectionStatusReason ?? ''}`)
       }

@@ -38,9 +38,7 @@ export function stageAlarmReader(
     read ??= (async () => {
       const alarms: StageAlarm[] = []
       for (const { stackName: stack, region } of stacks) {
-        const names = (
-          await Promise.all(alarmTypes.map((type) => aws.stackResourceIds(region, stack, type)))
-        ).flat()
+        const names = await aws.stackResourceIds(region, stack, alarmTypes)
         const cloudWatch = aws.client(CloudWatchClient, region)
         for (let start = 0; start < names.length; start += 100) {
           const answer = await aws.budget.ask((abortSignal) =>
@@ -220,7 +218,8 @@ function cloudFrontAlarmsCheck({ alarms, names, output }: AlarmCheckInputs): Che
   }
 }
 
-function canaryCheck({ aws, region, outputs }: AlarmCheckInputs): Check {
+/** The canary's alarm (a metric alarm of the site stack), as the stage's alarms were read. */
+function canaryCheck({ alarms, region, outputs }: AlarmCheckInputs): Check {
   const name = 'canary last run'
   return {
     name,
@@ -229,16 +228,15 @@ function canaryCheck({ aws, region, outputs }: AlarmCheckInputs): Check {
       if (!alarmName) {
         return fail(name, 'the site stack has no CanaryAlarmName output: deploy the canary')
       }
-      const cloudWatch = aws.client(CloudWatchClient, region)
-      const { MetricAlarms: [alarm] = [] } = await aws.budget.ask((abortSignal) =>
-        cloudWatch.send(new DescribeAlarmsCommand({ AlarmNames: [alarmName] }), { abortSignal }),
+      const alarm = (await alarms()).find(
+        (candidate) => candidate.region === region && candidate.name === alarmName,
       )
       if (!alarm) return fail(name, `no alarm ${alarmName}: deploy the site stack again`)
-      if (alarm.StateValue === 'OK') return pass(name, `${alarmName} OK (the canary's runs pass)`)
+      if (alarm.state === 'OK') return pass(name, `${alarmName} OK (the canary's runs pass)`)
       return fail(
         name,
-        alarm.StateValue === 'ALARM'
-          ? `${alarmName} in ALARM: ${alarm.StateReason ?? ''} (a synthetic enquiry failed or was late: docs/operations.md)`
+        alarm.state === 'ALARM'
+          ? `${alarmName} in ALARM: ${alarm.reason ?? ''} (a synthetic enquiry failed or was late: docs/operations.md)`
           : `${alarmName} has no data yet: wait for the canary's first run, then verify again`,
       )
     },

@@ -28,7 +28,7 @@ export interface TableCheckInputs {
 }
 
 /** The table as DescribeTable tells it, asked once for the rows that read it. */
-export function tableDescriber(aws: AwsAccount, region: string, tableName: () => string) {
+function tableDescriber(aws: AwsAccount, region: string, tableName: () => string) {
   const dynamodb = aws.client(DynamoDBClient, region)
   let described: Promise<TableDescription> | undefined
   return () => {
